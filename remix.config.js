@@ -1,0 +1,23 @@
+/**
+ * Remix v2, classic compiler. Routes are declared here rather than by file name so the
+ * route table reads like SPEC §2: "/", "/403", "/404" and a catch-all at any depth all
+ * render one page module. Route ids carry the locale suffix of SPEC §2 ("___en").
+ * @type {import('@remix-run/dev').AppConfig}
+ */
+export default {
+  ignoredRouteFiles: ["**/*"],
+  serverModuleFormat: "esm",
+  routes(defineRoutes) {
+    return defineRoutes((route) => {
+      route("/", "routes/page.tsx", { index: true, id: "index___en" });
+      route("403", "routes/page.tsx", { id: "403___en" });
+      route("404", "routes/page.tsx", { id: "404___en" });
+      route("*", "routes/page.tsx", { id: "slug___en" });
+    });
+  },
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+  },
+};

@@ -1,0 +1,77 @@
+/** A page of the site: its head metadata and its ordered body blocks. */
+import { z } from "zod";
+
+import { BLOCK_NAMES, BLOCK_SCHEMAS, type ComponentId } from "./blocks";
+import { localAsset, slug, text } from "./primitives";
+
+function blockComponent<Id extends ComponentId>(id: Id) {
+  return z.object({
+    /** Position on the page; blocks render in ascending order (ties keep file order). */
+    order: z.number().int(),
+    /** Which block type this is (SPEC §2): 1 MainBlock … 14 TextComponent. */
+    component_id: z.literal(id),
+    data: z.object({ content: BLOCK_SCHEMAS[id] }),
+  });
+}
+
+const KNOWN_IDS = Object.keys(BLOCK_SCHEMAS).join(", ");
+
+export const ComponentSchema = z.discriminatedUnion(
+  "component_id",
+  [
+    blockComponent(1),
+    blockComponent(2),
+    blockComponent(3),
+    blockComponent(4),
+    blockComponent(5),
+    blockComponent(6),
+    blockComponent(7),
+    blockComponent(8),
+    blockComponent(9),
+    blockComponent(10),
+    blockComponent(11),
+    blockComponent(12),
+    blockComponent(13),
+    blockComponent(14),
+  ],
+  {
+    error: (issue) => {
+      const input = issue.input as { component_id?: unknown } | undefined;
+      if (issue.code === "invalid_union" && input && typeof input === "object") {
+        return `unknown component_id ${JSON.stringify(input.component_id)} (known: ${KNOWN_IDS})`;
+      }
+      return undefined;
+    },
+  },
+);
+
+export const PageSchema = z.object({
+  /** Internal name of the page (not shown to visitors; the <title> comes from meta.title). */
+  title: text,
+  /** Path of the page: "/" or lowercase segments, e.g. "/terms". Unique across pages. */
+  slug,
+  meta: z.object({
+    /** Language of the page, e.g. "es-ES"; defaults to the site's meta_settings.lang. */
+    lang: z.string().optional(),
+    /** The <title> of the page. */
+    title: text,
+    /** The meta description shown by search engines. */
+    description: text,
+    /** Path of the canonical URL; defaults to the page's own slug. */
+    canonical_url: z.string().optional(),
+    /** Extra raw <meta> or <link> tags for the head. */
+    custom_tags: z.array(z.string()).default([]),
+    /** Page-specific favicon and touch icon; default to the site's. */
+    links_settings: z
+      .object({ favicon: localAsset.optional(), apple_touch_icon: localAsset.optional() })
+      .optional(),
+    /** Structured-data objects (JSON-LD) merged into the page's graph. */
+    scripts_settings: z.array(z.record(z.string(), z.unknown())).default([]),
+  }),
+  /** The body blocks. */
+  components: z.array(ComponentSchema).min(1),
+});
+
+export type Page = z.output<typeof PageSchema>;
+export type PageComponent = Page["components"][number];
+export { BLOCK_NAMES };

@@ -1,0 +1,90 @@
+/** The site configuration: header, footer, head metadata and site-wide texts (SPEC §3). */
+import { z } from "zod";
+
+import { href, httpsUrl, image, link, localAsset, slug, text } from "./primitives";
+
+/** A linked logo with its intrinsic size (reviewers, restrictions). */
+const linkedLogo = z.object({
+  url: href,
+  image: localAsset,
+  alt: text,
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+
+const errorText = z.object({ title: text, text });
+
+export const SiteSchema = z.object({
+  /** The (fictional) brand, as written in running text. */
+  brand_name: text,
+  header: z.object({
+    /** Where the logo leads, normally "/". */
+    logo_link: href,
+    /** Desktop logo. */
+    logo_image: image,
+    /** Compact logo for phones (shown below 768 px). */
+    logo_mob_image: image,
+    /** Login button: label and path of the outbound login route. */
+    login_link: href,
+    login_text: text,
+    /** Sign-up button: label and path of the outbound sign-up route. */
+    signup_link: href,
+    signup_text: text,
+    /** The affiliate URLs the login and sign-up routes redirect to. */
+    login_redirect_link: httpsUrl,
+    signup_redirect_link: httpsUrl,
+  }),
+  footer: z.object({
+    /** Link menus, e.g. "Enlaces Útiles". */
+    menus: z.array(z.object({ header: text, links: z.array(link).min(1) })).min(1),
+    /** Social profiles: URL, name (for screen readers) and icon. */
+    socials: z.array(z.object({ url: httpsUrl, name: text, image: localAsset })).min(1),
+    logo_link: href,
+    logo_image: image,
+    /** Heading above the reviewer logos, e.g. "Analizado por". */
+    reviewers_title: text,
+    /** Logos of review and certification sites. */
+    reviewers: z.array(linkedLogo),
+    /** The age-restriction mark (18+). */
+    restrictions: linkedLogo,
+    /** Responsible-gambling notice shown on every page. */
+    responsible_gambling: z.object({
+      /** e.g. "18+". */
+      age_badge: text,
+      /** e.g. "Juega con responsabilidad". */
+      message: text,
+      /** Links to the responsible-gambling page and to help organisations. */
+      links: z.array(link).min(1),
+    }),
+    /** Copyright, operator and licence line. */
+    copyright_text: text,
+  }),
+  meta: z.object({
+    meta_settings: z.object({
+      /** Default language of pages, e.g. "es-ES". */
+      lang: text,
+      /** Social sharing image (1200×630). */
+      image_url: localAsset,
+      og_locale: text,
+      og_site_name: text,
+      twitter_creator: text,
+      twitter_image_alt: text,
+      twitter_image_src: localAsset,
+      "og:image:secure_url": localAsset,
+    }),
+    links_settings: z.object({ favicon: localAsset, apple_touch_icon: localAsset }),
+    meta_scripts_settings: z.object({
+      /** Slugs listed in the site-navigation structured data. */
+      pages: z.array(slug),
+    }),
+  }),
+  /** Texts of error pages other than 404/403 (those are content pages). */
+  errors: z.object({
+    method_not_allowed: errorText,
+    server_error: errorText,
+    /** Label of the button back to the home page. */
+    home_button_text: text,
+  }),
+});
+
+export type Site = z.output<typeof SiteSchema>;

@@ -1,0 +1,20 @@
+/**
+ * The site's content, validated once when the server build loads. Invalid content throws
+ * a ContentError naming file, JSON path and problem, so the server does not start.
+ */
+import { pageFiles, siteFile } from "../../content/index";
+
+import { toPublicSite } from "~/lib/public-site";
+
+import { parseContent } from "./parse-content";
+import { resolvePage } from "./resolve-page";
+
+export const { site, pages } = parseContent(siteFile, pageFiles);
+
+/** What the root loader sends to every page (no affiliate destinations). */
+export const publicSite = toPublicSite(site);
+
+/** Resolves a request path against the embedded pages. */
+export function getPage(pathname: string) {
+  return resolvePage(pages, pathname);
+}

@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+
+import { pageFiles, siteFile } from "../../content/index";
+
+import { ContentError, formatPath, parseContent } from "./parse-content";
+import { BLOCK_SCHEMAS } from "./schema";
+
+type Json = Record<string, unknown>;
+const clone = <T>(value: T): T => structuredClone(value);
+
+/** The real content with one page file changed by `edit`. */
+function withPage(file: string, edit: (page: Json) => void) {
+  const files = clone(pageFiles);
+  const target = files.find((entry) => entry.file === file);
+  if (!target) throw new Error(`no ${file}`);
+  edit(target.data as Json);
+  return files;
+}
+
+function problemsOf(run: () => unknown): string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ContentError) return error.problems;
+    throw error;
+  }
+  throw new Error("content unexpectedly passed validation");
+}
+
+const components = (page: Json) => page.components as Json[];
+const faqOf = (page: Json) => {
+  const faq = components(page).find((component) => component.component_id === 7);
+  if (!faq) throw new Error("page has no FAQ");
+  return (faq.data as { content: { items: Json[] } }).content;
+};
+
+describe("parseContent", () => {
+  it("accepts the site's real content", () => {
+    const { site, pages } = parseContent(siteFile, pageFiles);
+    expect(site.header.signup_link).toBe("/sing-up/");
+    expect(pages.map((page) => page.slug)).toEqual(
+      expect.arrayContaining(["/", "/404", "/403", "/terms", "/privacy", "/responsible", "/es"]),
+    );
+  });
+
+  it("uses every one of the 14 block types on some page", () => {
+    const { pages } = parseContent(siteFile, pageFiles);
+    const used = new Set(pages.flatMap((page) => page.components.map((c) => c.component_id)));
+    expect([...used].sort((a, b) => a - b)).toEqual(Object.keys(BLOCK_SCHEMAS).map(Number));
+  });
+
+  it("orders each page's blocks by their order value", () => {
+    const files = withPage("content/pages/home.json", (page) => components(page).reverse());
+    const home = parseContent(siteFile, files).pages.find((page) => page.slug === "/");
+    const orders = home?.components.map((component) => component.order) ?? [];
+    expect(orders).toEqual([...orders].sort((a, b) => a - b));
+    expect(home?.components.map((component) => component.component_id)).toEqual([
+      1, 2, 4, 3, 5, 6, 10, 7,
+    ]);
+  });
+
+  it("refuses an unknown component_id, naming file and path", () => {
+    const files = withPage("content/pages/home.json", (page) => {
+      components(page)[2]!.component_id = 99;
+    });
+    expect(problemsOf(() => parseContent(siteFile, files))).toEqual([
+      expect.stringMatching(
+        /^content\/pages\/home\.json: components\[2\](\.component_id)?: unknown component_id 99/,
+      ),
+    ]);
+  });
+
+  it("refuses a missing field, naming file and path", () => {
+    const files = withPage("content/pages/home.json", (page) => {
+      delete (components(page)[0]!.data as { content: Json }).content.h1;
+    });
+    expect(problemsOf(() => parseContent(siteFile, files))).toEqual([
+      expect.stringMatching(/^content\/pages\/home\.json: components\[0\]\.data\.content\.h1: /),
+    ]);
+  });
+
+  it("refuses a mistyped field, naming file and path", () => {
+    const files = withPage("content/pages/home.json", (page) => {
+      components(page)[0]!.order = "first";
+    });
+    expect(problemsOf(() => parseContent(siteFile, files))).toEqual([
+      expect.stringMatching(/^content\/pages\/home\.json: components\[0\]\.order: .*number/),
+    ]);
+  });
+
+  it("refuses a mistyped site field, naming the site file", () => {
+    const site = clone(siteFile);
+    (site.data as { header: Json }).header.signup_redirect_link = "http://insecure.example/";
+    expect(problemsOf(() => parseContent(site, pageFiles))).toEqual([
+      expect.stringMatching(
+        /^content\/site\.json: header\.signup_redirect_link: must be an absolute https/,
+      ),
+    ]);
+  });
+
+  it("refuses a duplicate slug, naming both files", () => {
+    const files = withPage("content/pages/es.json", (page) => {
+      page.slug = "/terms";
+    });
+    expect(problemsOf(() => parseContent(siteFile, files))).toEqual([
+      'content/pages/terms.json: slug: duplicate slug "/terms" (also in content/pages/es.json)',
+    ]);
+  });
+
+  it.each(["/Terms", "terms", "/terms/", "/a//b", "/bonos.html", "/términos"])(
+    "refuses the slug %s",
+    (slug) => {
+      const files = withPage("content/pages/terms.json", (page) => {
+        page.slug = slug;
+      });
+      expect(problemsOf(() => parseContent(siteFile, files))).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^content\/pages\/terms\.json: slug: must be "\/"/),
+        ]),
+      );
+    },
+  );
+
+  it("refuses content without a home page", () => {
+    const files = withPage("content/pages/home.json", (page) => {
+      page.slug = "/inicio";
+    });
+    expect(problemsOf(() => parseContent(siteFile, files))).toContain(
+      'content/pages: no page has slug "/" (the home page is required)',
+    );
+  });
+
+  it.each([
+    ["<script>alert(1)</script>", "<script>"],
+    ["<style>body{display:none}</style>", "<style>"],
+    ['<iframe src="https://example.com"></iframe>', "<iframe>"],
+    ['<p onmouseover="alert(1)">hola</p>', "onmouseover"],
+    ['<a href="javascript:alert(1)">hola</a>', "javascript:"],
+  ])("refuses an FAQ answer with %s", (answer, mention) => {
+    const files = withPage("content/pages/terms.json", (page) => {
+      faqOf(page).items[1]!.answer = answer;
+    });
+    const problems = problemsOf(() => parseContent(siteFile, files));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^content\/pages\/terms\.json: components\[\d+\]\.data\.content\.items\[1\]\.answer: unsafe HTML/,
+    );
+    expect(problems[0]).toContain(mention);
+  });
+
+  it("reports every problem at once, not only the first", () => {
+    const files = withPage("content/pages/home.json", (page) => {
+      page.title = "";
+      components(page)[0]!.order = "x";
+    });
+    expect(problemsOf(() => parseContent(siteFile, files))).toHaveLength(2);
+  });
+});
+
+describe("formatPath", () => {
+  it("prints a JSON path", () => {
+    expect(formatPath(["components", 3, "data", "content", "og:image"])).toBe(
+      'components[3].data.content["og:image"]',
+    );
+    expect(formatPath([])).toBe("(root)");
+  });
+});

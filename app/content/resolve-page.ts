@@ -1,0 +1,73 @@
+/**
+ * Page resolution (SPEC §2, §5): validates the requested path (the check-page step),
+ * joins its segments into a slug and looks the page up. Pure, so unit tests can drive it
+ * with a fixture page list.
+ */
+import { SLUG_PATTERN } from "./schema/primitives";
+
+/** Longest path the site answers with anything but a validation 404. */
+export const MAX_PATH_LENGTH = 256;
+
+/** Shown when a slug has no page and the /404 page is missing too (SPEC §2). */
+export const MISSING_404_TEXT = "Page not found.";
+
+/** Pages whose own URL answers with an error status. */
+const STATUS_OF_SLUG: Record<string, number> = { "/403": 403, "/404": 404 };
+
+type WithSlug = { slug: string };
+
+export type Resolution<P extends WithSlug> =
+  | { kind: "page"; page: P; status: number }
+  | { kind: "redirect"; location: string }
+  | { kind: "not-found"; page: P | null; status: 404 }
+  | { kind: "invalid"; message: string; page: P | null; status: 404 };
+
+/** Joins slug segments with "/"; no segments (or only empty ones) mean "/". */
+export function slugFromSegments(segments: readonly string[]): string {
+  const joined = segments.filter((segment) => segment !== "").join("/");
+  return `/${joined}`;
+}
+
+/** The check-page rule: "/" or lowercase a-z, 0-9 and "-" segments, at most 256 characters. */
+export function isValidPath(pathname: string): boolean {
+  return pathname.length <= MAX_PATH_LENGTH && SLUG_PATTERN.test(pathname);
+}
+
+/** The path as a reader would type it, for the validation message (rendered as text). */
+export function displayPath(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Malformed percent-encoding: show the path as it arrived.
+  }
+  return decoded.length > 120 ? `${decoded.slice(0, 120)}…` : decoded;
+}
+
+export function resolvePage<P extends WithSlug>(
+  pages: readonly P[],
+  pathname: string,
+): Resolution<P> {
+  const find = (slug: string) => pages.find((page) => page.slug === slug) ?? null;
+  const notFound = find("/404");
+
+  // "/terms/" names "/terms": redirect to the one canonical form. The target is rebuilt
+  // from validated segments, so it is always a same-site path ("//host" fails validation).
+  if (pathname.length > 1 && pathname.endsWith("/")) {
+    const trimmed = pathname.slice(0, -1);
+    if (isValidPath(trimmed) && find(trimmed)) return { kind: "redirect", location: trimmed };
+  }
+
+  if (!isValidPath(pathname)) {
+    return {
+      kind: "invalid",
+      message: `Page Not Found: ${displayPath(pathname)}`,
+      page: notFound,
+      status: 404,
+    };
+  }
+
+  const page = find(slugFromSegments(pathname.split("/")));
+  if (page) return { kind: "page", page, status: STATUS_OF_SLUG[page.slug] ?? 200 };
+  return { kind: "not-found", page: notFound, status: 404 };
+}

@@ -1,0 +1,20 @@
+/** Shapes the page loader sends to the browser (types only). */
+import type { Page } from "~/content/schema";
+
+export type PageLoaderData = {
+  /** The resolved page, or null when neither the slug nor /404 exists. */
+  page: Page | null;
+  /** Plain text shown when `page` is null. */
+  fallbackText: string | null;
+};
+
+/** Data of the 404 thrown when a path fails validation (SPEC §5). */
+export type NotFoundErrorData = {
+  message: string;
+  page: Page | null;
+  fallbackText: string;
+};
+
+export function isNotFoundErrorData(data: unknown): data is NotFoundErrorData {
+  return typeof data === "object" && data !== null && "message" in data && "page" in data;
+}

@@ -1,0 +1,42 @@
+/**
+ * What a page route's loader does: resolve the path, then answer with the page, a 301
+ * to the canonical path, or a 404 carrying the /404 page for the error boundary.
+ */
+import { json, redirect } from "@remix-run/node";
+
+import { getPage } from "~/content/content.server";
+import { MISSING_404_TEXT } from "~/content/resolve-page";
+
+import type { NotFoundErrorData, PageLoaderData } from "./page-data";
+
+export function loadPage(request: Request) {
+  const url = new URL(request.url);
+  const result = getPage(url.pathname);
+  switch (result.kind) {
+    case "redirect":
+      // url.search is already percent-encoded by the URL parser.
+      throw redirect(`${result.location}${url.search}`, 301);
+    case "invalid":
+      throw json<NotFoundErrorData>(
+        { message: result.message, page: result.page, fallbackText: MISSING_404_TEXT },
+        { status: 404 },
+      );
+    case "not-found":
+      return json<PageLoaderData>(
+        { page: result.page, fallbackText: result.page ? null : MISSING_404_TEXT },
+        { status: 404 },
+      );
+    case "page":
+      return json<PageLoaderData>(
+        { page: result.page, fallbackText: null },
+        { status: result.status },
+      );
+  }
+}
+
+/** Methods every page answers. */
+export const ALLOWED_METHODS = "GET, HEAD";
+
+export function refuseMethod(): never {
+  throw json(null, { status: 405, headers: { Allow: ALLOWED_METHODS } });
+}

@@ -1,0 +1,45 @@
+/**
+ * Every page of the site: "/", "/403", "/404" and the catch-all at any depth (see
+ * remix.config.js). The loader resolves the path against the embedded content: the
+ * page, a 301 for a trailing slash, the /404 page with status 404, or a thrown 404
+ * for a path that fails validation (rendered by the root ErrorBoundary).
+ */
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useRouteError } from "@remix-run/react";
+
+import { Blocks } from "~/components/blocks/registry";
+import { ErrorPage } from "~/components/error-page";
+import { useSite } from "~/components/layout/site-chrome";
+import { loadPage, refuseMethod } from "~/lib/page-loader.server";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadPage(request);
+}
+
+/** Pages are read-only: every method but GET and HEAD gets a 405 (with Allow). */
+export function action() {
+  return refuseMethod();
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
+  errorHeaders ?? loaderHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const page = data?.page;
+  if (!page) return [{ title: data?.fallbackText ?? "" }, { name: "robots", content: "noindex" }];
+  return [{ title: page.meta.title }, { name: "description", content: page.meta.description }];
+};
+
+/**
+ * Errors of this route render here, inside the root Layout, so the root loader has run
+ * and the header and footer are present (a root-level boundary would lose its data).
+ */
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} errors={useSite()?.errors} />;
+}
+
+export default function PageRoute() {
+  const { page, fallbackText } = useLoaderData<typeof loader>();
+  if (!page) return <p className="fallback-text">{fallbackText}</p>;
+  return <Blocks components={page.components} />;
+}

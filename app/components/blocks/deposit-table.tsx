@@ -1,0 +1,65 @@
+/**
+ * Block 10: payment methods with deposit and withdrawal limits. A real table on wide
+ * screens; on phones each row becomes a labelled card (CSS uses the data-label).
+ */
+import { useId } from "react";
+
+import type { BlockContent } from "~/content/schema";
+import { ContentImage } from "~/components/ui/content-image";
+import { SectionHeader } from "~/components/ui/section-header";
+
+type Column = keyof BlockContent<10>["columns"];
+const VALUE_COLUMNS = [
+  "min_deposit",
+  "max_deposit",
+  "min_withdrawal",
+  "withdrawal_fees",
+  "withdrawal_time",
+] as const satisfies readonly Column[];
+
+export function DepositTable({ content }: { content: BlockContent<10> }) {
+  const id = useId();
+  const { columns } = content;
+  return (
+    <section data-block="DepositTable" className="section" aria-labelledby={id}>
+      <SectionHeader id={id} header={content.header} p={content.p} icon={content.icon} />
+      <div className="table-scroll" role="region" aria-labelledby={id} tabIndex={0}>
+        <table className="data-table data-table--stacked">
+          <thead>
+            <tr>
+              <th scope="col">{columns.payment_system}</th>
+              <th scope="col">{columns.mobile_payment}</th>
+              {VALUE_COLUMNS.map((column) => (
+                <th key={column} scope="col">
+                  {columns[column]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {content.rows.map((row) => (
+              <tr key={row.payment_system}>
+                <th scope="row">
+                  <span className="payment-method__inner">
+                    {row.logo ? (
+                      <ContentImage className="payment-method__logo" image={row.logo} />
+                    ) : null}
+                    <span>{row.payment_system}</span>
+                  </span>
+                </th>
+                <td data-label={columns.mobile_payment}>
+                  {row.mobile_payment ? content.yes_text : content.no_text}
+                </td>
+                {VALUE_COLUMNS.map((column) => (
+                  <td key={column} data-label={columns[column]}>
+                    {row[column]}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+/** Block 2: a promotional banner, with separate artwork for phones and desktops. */
+import type { BlockContent } from "~/content/schema";
+import { ContentLink } from "~/components/ui/content-link";
+
+/** Breakpoint at which the desktop artwork replaces the phone artwork. */
+const DESKTOP_MEDIA = "(min-width: 768px)";
+
+export function PromoImage({ content }: { content: BlockContent<2> }) {
+  const { mobile, desktop } = content;
+  return (
+    <section data-block="PromoImage" className="promo">
+      <ContentLink
+        className="promo__link"
+        href={content.url}
+        urlType={content.url_type}
+        redirectUrl={content.redirect_url}
+        target={content.target}
+      >
+        <picture>
+          <source
+            media={DESKTOP_MEDIA}
+            srcSet={desktop.url}
+            width={desktop.width}
+            height={desktop.height}
+          />
+          <img
+            className="promo__image"
+            src={mobile.url}
+            alt={mobile.alt || desktop.alt}
+            width={mobile.width}
+            height={mobile.height}
+            loading="lazy"
+            decoding="async"
+          />
+        </picture>
+      </ContentLink>
+    </section>
+  );
+}

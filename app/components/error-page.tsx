@@ -1,0 +1,64 @@
+/**
+ * The one error view, used by the root ErrorBoundary inside the default layout. Statuses
+ * map to handlers: 404 shows the /404 page's content with the validation message, 405
+ * and everything else show the site's Spanish error texts. No stack trace is ever shown
+ * in production.
+ */
+import { isRouteErrorResponse } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+import { Blocks } from "~/components/blocks/registry";
+import { ButtonLink } from "~/components/ui/button-link";
+import { isNotFoundErrorData } from "~/lib/page-data";
+import type { PublicSite } from "~/lib/public-site";
+
+type ErrorPageProps = { error: unknown; errors: PublicSite["errors"] | undefined };
+
+function Message({ title, text, homeText }: { title: string; text: string; homeText?: string }) {
+  return (
+    <section className="error-message" data-block="ErrorMessage">
+      <h1 className="hero__title">{title}</h1>
+      <p className="hero__lead">{text}</p>
+      {homeText ? (
+        <ButtonLink
+          button={{
+            text: homeText,
+            url: "/",
+            type: "button",
+            url_type: "internal",
+            variant: "primary",
+            target: "_self",
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+export function ErrorPage({ error, errors }: ErrorPageProps): ReactNode {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const data: unknown = error.data;
+    if (isNotFoundErrorData(data)) {
+      return (
+        <>
+          {data.page ? <Blocks components={data.page.components} /> : <p>{data.fallbackText}</p>}
+          <p className="error-notice" role="status">
+            <code>{data.message}</code>
+          </p>
+        </>
+      );
+    }
+  }
+
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const texts = status === 405 ? errors?.method_not_allowed : errors?.server_error;
+  if (!texts) return <p>{status}</p>;
+  return (
+    <>
+      <Message title={texts.title} text={texts.text} homeText={errors?.home_button_text} />
+      {process.env.NODE_ENV === "development" && error instanceof Error ? (
+        <pre className="error-stack">{error.stack}</pre>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * Layout "default", bottom: link menus, socials, reviewer logos, the responsible-gambling
+ * notice (18+, safe-play message, help links) and the copyright and licence line.
+ */
+import { Link } from "@remix-run/react";
+
+import type { PublicSite } from "~/lib/public-site";
+import { ContentLink } from "~/components/ui/content-link";
+import { t } from "~/i18n/messages";
+
+function FooterLink({ url, text }: { url: string; text: string }) {
+  const external = /^https?:/.test(url);
+  return (
+    <ContentLink
+      href={url}
+      urlType={external ? "external" : "internal"}
+      target={external ? "_blank" : "_self"}
+    >
+      {text}
+    </ContentLink>
+  );
+}
+
+export function SiteFooter({ footer }: { footer: PublicSite["footer"] }) {
+  const { responsible_gambling: rg, restrictions } = footer;
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <div className="site-footer__brand">
+          <Link to={footer.logo_link} prefetch="intent">
+            <img
+              src={footer.logo_image.url}
+              alt={footer.logo_image.alt}
+              width={footer.logo_image.width}
+              height={footer.logo_image.height}
+              loading="lazy"
+            />
+          </Link>
+          <ul className="socials" aria-label={t("socialLinks")}>
+            {footer.socials.map((social) => (
+              <li key={social.url}>
+                <a href={social.url} target="_blank" rel="noopener" className="socials__link">
+                  <img src={social.image} alt={social.name} width={32} height={32} loading="lazy" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        {footer.menus.map((menu) => (
+          <nav key={menu.header} className="footer-menu" aria-label={menu.header}>
+            <h2 className="footer-menu__title">{menu.header}</h2>
+            <ul>
+              {menu.links.map((link) => (
+                <li key={link.url}>
+                  <FooterLink {...link} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+
+        <section className="responsible" aria-label={t("responsibleGambling")}>
+          <p className="responsible__message">
+            <span className="age-badge">{rg.age_badge}</span>
+            <strong>{rg.message}</strong>
+          </p>
+          <ul className="responsible__links">
+            {rg.links.map((link) => (
+              <li key={link.url}>
+                <FooterLink {...link} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+
+      <div className="site-footer__logos">
+        <p className="site-footer__logos-title">{footer.reviewers_title}</p>
+        <ul className="reviewers">
+          {footer.reviewers.map((reviewer) => (
+            <li key={reviewer.url}>
+              <a href={reviewer.url} target="_blank" rel="noopener">
+                <img
+                  src={reviewer.image}
+                  alt={reviewer.alt}
+                  width={reviewer.width}
+                  height={reviewer.height}
+                  loading="lazy"
+                />
+              </a>
+            </li>
+          ))}
+          <li>
+            <ContentLink
+              href={restrictions.url}
+              urlType={/^https?:/.test(restrictions.url) ? "external" : "internal"}
+            >
+              <img
+                src={restrictions.image}
+                alt={restrictions.alt}
+                width={restrictions.width}
+                height={restrictions.height}
+                loading="lazy"
+              />
+            </ContentLink>
+          </li>
+        </ul>
+      </div>
+
+      <p className="site-footer__copyright">{footer.copyright_text}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,48 @@
+/** Layout "default", top: logo (separate phone artwork) and the two outbound calls to action. */
+import { Link } from "@remix-run/react";
+
+import type { PublicSite } from "~/lib/public-site";
+import { relFor } from "~/components/ui/content-link";
+import { t } from "~/i18n/messages";
+
+export function SiteHeader({ header }: { header: PublicSite["header"] }) {
+  const { logo_image: logo, logo_mob_image: mobileLogo } = header;
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to={header.logo_link} className="site-header__logo" prefetch="intent">
+          <picture>
+            <source
+              media="(min-width: 768px)"
+              srcSet={logo.url}
+              width={logo.width}
+              height={logo.height}
+            />
+            <img
+              src={mobileLogo.url}
+              alt={logo.alt || mobileLogo.alt}
+              width={mobileLogo.width}
+              height={mobileLogo.height}
+            />
+          </picture>
+        </Link>
+        <nav className="site-header__actions" aria-label={t("mainNavigation")}>
+          <a
+            className="button button--ghost"
+            href={header.login_link}
+            rel={relFor("affiliate", "_self")}
+          >
+            {header.login_text}
+          </a>
+          <a
+            className="button button--primary"
+            href={header.signup_link}
+            rel={relFor("affiliate", "_self")}
+          >
+            {header.signup_text}
+          </a>
+        </nav>
+      </div>
+    </header>
+  );
+}

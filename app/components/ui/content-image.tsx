@@ -1,0 +1,25 @@
+/** An <img> from content with its intrinsic size; lazy unless it is above the fold. */
+import type { Image } from "~/content/schema";
+
+type ContentImageProps = {
+  image: Image;
+  className?: string;
+  /** The largest image above the fold: load eagerly with high fetch priority. */
+  priority?: boolean;
+};
+
+export function ContentImage({ image, className, priority = false }: ContentImageProps) {
+  return (
+    <img
+      className={className}
+      src={image.url}
+      alt={image.alt}
+      width={image.width}
+      height={image.height}
+      loading={priority ? "eager" : "lazy"}
+      decoding={priority ? "sync" : "async"}
+      // React 18 passes lowercase unknown attributes through; fetchPriority is React 19.
+      {...(priority ? { fetchpriority: "high" } : {})}
+    />
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * One anchor for every link that comes from content. Internal pages navigate client-side
+ * through Remix's <Link>; affiliate links (sign-up, login, redirect URLs) are sponsored
+ * and never followed by search engines; external links open as content says.
+ */
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+import type { LinkTarget, UrlType } from "~/content/schema";
+
+type ContentLinkProps = {
+  href: string;
+  urlType?: UrlType;
+  /** Absolute affiliate URL that replaces `href` when set. */
+  redirectUrl?: string;
+  target?: LinkTarget;
+  className?: string;
+  children: ReactNode;
+  "aria-label"?: string;
+};
+
+/** rel for a link: sponsored for the affiliate, noopener for new tabs. */
+export function relFor(urlType: UrlType, target: LinkTarget): string | undefined {
+  const rel = urlType === "affiliate" ? ["nofollow", "sponsored"] : [];
+  if (target === "_blank") rel.push("noopener");
+  return rel.length > 0 ? rel.join(" ") : undefined;
+}
+
+export function ContentLink({
+  href,
+  urlType = "internal",
+  redirectUrl,
+  target = "_self",
+  children,
+  ...rest
+}: ContentLinkProps) {
+  const destination = redirectUrl ?? href;
+  const isPage = urlType === "internal" && destination.startsWith("/") && !redirectUrl;
+  if (isPage) {
+    return (
+      <Link
+        to={destination}
+        prefetch="intent"
+        target={target === "_blank" ? target : undefined}
+        {...rest}
+      >
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <a
+      href={destination}
+      target={target === "_blank" ? target : undefined}
+      rel={relFor(urlType, target)}
+      {...rest}
+    >
+      {children}
+    </a>
+  );
+}

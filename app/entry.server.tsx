@@ -1,0 +1,52 @@
+/**
+ * Server entry: renders the document for every page request (see render-document) and
+ * logs real server errors once.
+ */
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+
+import { ALLOWED_METHODS } from "~/lib/page-loader.server";
+import { renderDocument } from "~/lib/render-document.server";
+import { isRouterLevelError, withSiteData } from "~/lib/router-error.server";
+
+export const streamTimeout = 5_000;
+const ABORT_DELAY = streamTimeout + 1_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  entryContext: EntryContext,
+  _loadContext: AppLoadContext,
+) {
+  let remixContext = entryContext;
+  if (isRouterLevelError(remixContext)) {
+    remixContext = withSiteData(remixContext, responseStatusCode);
+    if (responseStatusCode === 405) responseHeaders.set("Allow", ALLOWED_METHODS);
+  }
+  return renderDocument(
+    <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+    {
+      status: responseStatusCode,
+      headers: responseHeaders,
+      waitForAll: isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode,
+      abortDelay: ABORT_DELAY,
+    },
+  );
+}
+
+/** True for the 4xx answers Remix raises itself (405 without an action, 404 no route). */
+function isClientError(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === "number" && status >= 400 && status < 500;
+}
+
+/**
+ * Logs real server errors once. Requests the client aborted and 4xx answers are not
+ * errors of ours, so they do not fill the log with stack traces.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || isClientError(error)) return;
+  console.error(error);
+};

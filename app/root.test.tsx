@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+/**
+ * The error boundaries inside the default layout: whatever fails, the visitor sees the
+ * header, the footer and a Spanish message, never the error's own text.
+ */
+import { json } from "@remix-run/node";
+import { Outlet } from "@remix-run/react";
+import { createRemixStub } from "@remix-run/testing";
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+
+import { SiteChrome } from "~/components/layout/site-chrome";
+import { pages, publicSite, site } from "~/content/content.server";
+import { MISSING_404_TEXT } from "~/content/resolve-page";
+
+import { ErrorBoundary as RootErrorBoundary } from "./root";
+import { ErrorBoundary as PageErrorBoundary } from "./routes/page";
+
+const notFoundPage = pages.find((page) => page.slug === "/404")!;
+
+function renderWithChild(child: Parameters<typeof createRemixStub>[0][number]) {
+  const Stub = createRemixStub([
+    {
+      id: "root",
+      path: "/",
+      loader: () => json({ site: publicSite }),
+      Component: () => (
+        <SiteChrome>
+          <Outlet />
+        </SiteChrome>
+      ),
+      ErrorBoundary: () => (
+        <SiteChrome>
+          <RootErrorBoundary />
+        </SiteChrome>
+      ),
+      children: [{ ...child, ErrorBoundary: PageErrorBoundary }],
+    },
+  ]);
+  return render(<Stub initialEntries={["/boom"]} />);
+}
+
+async function expectLayout() {
+  expect(await screen.findByRole("link", { name: site.header.signup_text })).toBeTruthy();
+  expect(screen.getByRole("link", { name: site.header.login_text })).toBeTruthy();
+  expect(screen.getByRole("heading", { name: "Enlaces Útiles" })).toBeTruthy();
+}
+
+describe("error boundaries", () => {
+  it("show the Spanish apology with header and footer when a loader throws", async () => {
+    renderWithChild({
+      path: "boom",
+      loader: () => {
+        throw new Error("database password is hunter2");
+      },
+      Component: () => <p>never</p>,
+    });
+    await expectLayout();
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(
+      site.errors.server_error.title,
+    );
+    expect(screen.getByText(site.errors.server_error.text)).toBeTruthy();
+    expect(document.body.textContent).not.toContain("hunter2");
+  });
+
+  it("show the apology when a component throws while rendering", async () => {
+    // React reports render errors through console.error; that is expected here only.
+    const guard = console.error;
+    console.error = () => {};
+    try {
+      renderWithChild({
+        path: "boom",
+        Component: () => {
+          throw new Error("render failed: secret");
+        },
+      });
+      await expectLayout();
+      expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(
+        site.errors.server_error.title,
+      );
+      expect(document.body.textContent).not.toContain("secret");
+    } finally {
+      console.error = guard;
+    }
+  });
+
+  it("show the 404 page's content and the escaped validation message for a thrown 404", async () => {
+    const message = "Page Not Found: /<img src=x onerror=alert(1)>";
+    renderWithChild({
+      path: "boom",
+      loader: () => {
+        throw json(
+          { message, page: notFoundPage, fallbackText: MISSING_404_TEXT },
+          { status: 404 },
+        );
+      },
+      Component: () => <p>never</p>,
+    });
+    await expectLayout();
+    const mainBlock = notFoundPage.components.find((component) => component.component_id === 1);
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(
+      mainBlock?.component_id === 1 ? mainBlock.data.content.h1 : "",
+    );
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(document.querySelector("img[src=x]")).toBeNull();
+  });
+
+  it("show the 405 message for a refused method", async () => {
+    renderWithChild({
+      path: "boom",
+      loader: () => {
+        throw json(null, { status: 405 });
+      },
+      Component: () => <p>never</p>,
+    });
+    await expectLayout();
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(
+      site.errors.method_not_allowed.title,
+    );
+  });
+});

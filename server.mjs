@@ -1,0 +1,54 @@
+/**
+ * The production server: the same pieces as `remix-serve` (Express, compression, the
+ * Remix request handler, long-lived /build assets, public/ files), plus what remix-serve
+ * cannot be told to do:
+ * - Remix is mounted with app.use, not app.all("*"), so Express never decodes the path
+ *   as a route parameter; malformed percent-encoding (/%zz) reaches the site and gets
+ *   its styled 404 page instead of Express's bare 400 and a logged stack trace.
+ * - TRACE and TRACK, which the Fetch API cannot represent, are answered by the site's
+ *   own 405 page instead of a 500.
+ * Start it with `npm start` (PORT, default 3000; HOST optional).
+ */
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady, installGlobals } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+
+installGlobals();
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const mode = process.env.NODE_ENV ?? "production";
+process.env.NODE_ENV = mode;
+const build = await import(pathToFileURL(path.join(root, "build/index.js")).href);
+
+/** Methods the Fetch API refuses to construct a Request with. */
+const UNREPRESENTABLE_METHODS = new Set(["TRACE", "TRACK"]);
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+app.use(
+  build.publicPath,
+  express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", index: false }),
+);
+app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false }));
+app.use(morgan("tiny"));
+app.use((req, _res, next) => {
+  // Remix answers methods it does not handle (OPTIONS, PROPFIND, …) with the site's 405
+  // page; route these there too rather than let the Request constructor throw.
+  if (UNREPRESENTABLE_METHODS.has(req.method)) req.method = "OPTIONS";
+  next();
+});
+app.use(createRequestHandler({ build, mode }));
+
+const port = Number(process.env.PORT ?? 3000);
+const onListen = () => {
+  console.log(`[server] http://${process.env.HOST ?? "localhost"}:${port} (${mode})`);
+  if (mode === "development") broadcastDevReady(build);
+};
+if (process.env.HOST) app.listen(port, process.env.HOST, onListen);
+else app.listen(port, onListen);

@@ -1,0 +1,72 @@
+/**
+ * `npm run screenshots`: full-page screenshots of every page at 390 px and 1280 px from
+ * the production build, written to screenshots/. Starts `npm start` on a free port
+ * (SCREENSHOT_PORT, default 3200) unless BASE_URL points at a running server.
+ */
+import { spawn } from "node:child_process";
+import { mkdir } from "node:fs/promises";
+
+import { chromium } from "@playwright/test";
+
+import { pageFiles } from "../content/index";
+
+const WIDTHS = [390, 1280] as const;
+const port = Number(process.env.SCREENSHOT_PORT ?? 3200);
+const baseUrl = process.env.BASE_URL ?? `http://localhost:${port}`;
+
+async function waitForServer(url: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`server at ${url} did not start`);
+}
+
+const server = process.env.BASE_URL
+  ? null
+  : spawn("node", ["server.mjs"], { env: { ...process.env, PORT: String(port) }, stdio: "ignore" });
+
+try {
+  await waitForServer(baseUrl);
+  await mkdir("screenshots", { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  const slugs = pageFiles.map(({ data }) => (data as { slug: string }).slug);
+  for (const width of WIDTHS) {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    for (const slug of [...slugs, "/pagina/que/no/existe"]) {
+      await page.goto(`${baseUrl}${slug}`, { waitUntil: "networkidle" });
+      // Scroll through the page so lazy images load before the full-page capture.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 600) {
+          window.scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        window.scrollTo(0, 0);
+      });
+      await page.waitForLoadState("networkidle");
+      const name = slug === "/" ? "home" : slug.slice(1).replaceAll("/", "_");
+      await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+      console.log(`screenshots/${name}-${width}.png`);
+    }
+    await page.close();
+  }
+  await browser.close();
+} finally {
+  server?.kill();
+}

@@ -1,0 +1,109 @@
+/**
+ * Shared end-to-end helpers: a `page` that fails the test on any console error or
+ * uncaught exception (except the browser's own note that a document answered 403/404,
+ * which those tests expect), and the site's content read from content/.
+ */
+import { readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+
+import { expect, test as base } from "@playwright/test";
+
+type Json = Record<string, unknown>;
+
+export function readContent(file: string): Json {
+  return JSON.parse(
+    readFileSync(new URL(`../../content/${file}`, import.meta.url), "utf8"),
+  ) as Json;
+}
+
+export const site = readContent("site.json") as {
+  header: Record<string, unknown>;
+  footer: { menus: { header: string; links: { url: string; text: string }[] }[] };
+};
+
+type Component = { order: number; component_id: number; data: { content: Json } };
+export type PageContent = {
+  slug: string;
+  meta: { title: string; lang?: string };
+  components: Component[];
+};
+
+export const PAGE_FILES = [
+  "home",
+  "es",
+  "404",
+  "403",
+  "terms",
+  "privacy",
+  "responsible",
+  "bonos",
+  "vip",
+] as const;
+
+export const pages = PAGE_FILES.map(
+  (name) => readContent(`pages/${name}.json`) as unknown as PageContent,
+);
+
+export function pageBySlug(slug: string): PageContent {
+  const page = pages.find((candidate) => candidate.slug === slug);
+  if (!page) throw new Error(`no page ${slug} in content`);
+  return page;
+}
+
+/** The heading a page shows as its <h1>: MainBlock.h1, InfoBlock.title or a TextComponent. */
+export function h1Of(page: PageContent): string {
+  for (const { component_id, data } of [...page.components].sort((a, b) => a.order - b.order)) {
+    if (component_id === 1) return data.content.h1 as string;
+    if (component_id === 12) return data.content.title as string;
+    if (component_id === 14 && data.content.header_is_h1) return data.content.header as string;
+  }
+  throw new Error(`page ${page.slug} has no h1 block`);
+}
+
+const DOCUMENT_STATUS_NOTE =
+  /^Failed to load resource: the server responded with a status of 4\d\d/;
+
+/** `page`, failing the test on any console error or uncaught exception. */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const isDocumentNote =
+        DOCUMENT_STATUS_NOTE.test(message.text()) && message.location().url === page.url();
+      if (!isDocumentNote) errors.push(`${message.text()} (${message.location().url})`);
+    });
+    page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+    await use(page);
+    expect(errors, "console errors").toEqual([]);
+  },
+});
+
+export type RawResponse = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+};
+
+/**
+ * Sends a request with the path exactly as given (no URL normalisation, so "//host/"
+ * and "/../" reach the server as a hostile client would send them).
+ */
+export function rawRequest(
+  path: string,
+  { method = "GET", headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawResponse> {
+  const port = Number(process.env.E2E_PORT ?? 3100);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: "localhost", port, path, method, headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+export { expect };

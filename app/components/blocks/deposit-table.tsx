@@ -21,7 +21,9 @@ export function DepositTable({ content }: { content: BlockContent<10> }) {
   const id = useId();
   const { columns } = content;
   return (
-    <section data-block="DepositTable" className="section" aria-labelledby={id}>
+    // The scrollable table region below is the landmark, named by the heading; naming the
+    // section too would announce two regions with the same name.
+    <section data-block="DepositTable" className="section">
       <SectionHeader id={id} header={content.header} p={content.p} icon={content.icon} />
       <div className="table-scroll" role="region" aria-labelledby={id} tabIndex={0}>
         <table className="data-table data-table--stacked">
@@ -42,7 +44,11 @@ export function DepositTable({ content }: { content: BlockContent<10> }) {
                 <th scope="row">
                   <span className="payment-method__inner">
                     {row.logo ? (
-                      <ContentImage className="payment-method__logo" image={row.logo} />
+                      // The method's name follows as text, so the logo is decorative.
+                      <ContentImage
+                        className="payment-method__logo"
+                        image={{ ...row.logo, alt: "" }}
+                      />
                     ) : null}
                     <span>{row.payment_system}</span>
                   </span>

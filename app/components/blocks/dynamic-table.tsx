@@ -7,7 +7,9 @@ import { SectionHeader } from "~/components/ui/section-header";
 export function DynamicTable({ content }: { content: BlockContent<3> }) {
   const id = useId();
   return (
-    <section data-block="DynamicTable" className="section" aria-labelledby={id}>
+    // The scrollable table region below is the landmark, named by the heading; naming the
+    // section too would announce two regions with the same name.
+    <section data-block="DynamicTable" className="section">
       <SectionHeader id={id} header={content.header} icon={content.icon} />
       <div className="table-scroll" role="region" aria-labelledby={id} tabIndex={0}>
         <table className="data-table data-table--numbered">

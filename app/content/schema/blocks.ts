@@ -245,6 +245,7 @@ export const DepositTableSchema = z.object({
     .array(
       z.object({
         payment_system: text,
+        /** Badge shown before the name; decorative (the name is read), so its alt is not used. */
         logo: image.optional(),
         mobile_payment: z.boolean(),
         min_deposit: text,

@@ -1,0 +1,133 @@
+import { expect, pageBySlug, pages, test } from "./fixtures";
+
+type Row = Record<string, string | boolean>;
+
+function blockContent(slug: string, componentId: number): Record<string, unknown> {
+  const component = pageBySlug(slug).components.find((c) => c.component_id === componentId);
+  if (!component) throw new Error(`${slug} has no block ${componentId}`);
+  return component.data.content;
+}
+
+for (const { slug } of pages) {
+  test(`${slug}: every image has width, height and alt, and loads`, async ({ page }) => {
+    await page.goto(slug);
+    // Bring lazy images into view so the browser fetches them.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 400) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    await page.waitForLoadState("networkidle");
+    const images = await page.locator("img").evaluateAll((nodes) =>
+      (nodes as HTMLImageElement[]).map((img) => ({
+        src: img.currentSrc || img.src,
+        width: img.getAttribute("width"),
+        height: img.getAttribute("height"),
+        hasAlt: img.hasAttribute("alt"),
+        loaded: img.complete && img.naturalWidth > 0,
+      })),
+    );
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) {
+      expect(image, image.src).toMatchObject({ hasAlt: true, loaded: true });
+      expect(Number(image.width), image.src).toBeGreaterThan(0);
+      expect(Number(image.height), image.src).toBeGreaterThan(0);
+    }
+  });
+}
+
+test("the above-the-fold hero image loads eagerly with high priority; the rest lazily", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const hero = page.locator("[data-block=MainBlock] img");
+  await expect(hero).toHaveAttribute("loading", "eager");
+  await expect(hero).toHaveAttribute("fetchpriority", "high");
+  await expect(page.locator("[data-block=Games] img").first()).toHaveAttribute("loading", "lazy");
+  await expect(page.locator("footer img").first()).toHaveAttribute("loading", "lazy");
+});
+
+test("the deposit table renders every payment method of the content", async ({ page }) => {
+  const content = blockContent("/", 10) as { rows: Row[]; yes_text: string; no_text: string };
+  await page.goto("/");
+  const rows = page.locator("[data-block=DepositTable] tbody tr");
+  await expect(rows).toHaveCount(content.rows.length);
+  for (const [index, row] of content.rows.entries()) {
+    const cells = rows.nth(index).locator("th, td");
+    await expect(cells.nth(0)).toHaveText(row.payment_system as string);
+    await expect(cells.nth(1)).toHaveText(row.mobile_payment ? content.yes_text : content.no_text);
+    const values = [
+      "min_deposit",
+      "max_deposit",
+      "min_withdrawal",
+      "withdrawal_fees",
+      "withdrawal_time",
+    ];
+    for (const [offset, key] of values.entries()) {
+      await expect(cells.nth(offset + 2)).toHaveText(row[key] as string);
+    }
+  }
+});
+
+test("home shows the key figures of the offer from content", async ({ page }) => {
+  await page.goto("/");
+  const main = page.locator("main");
+  for (const figure of [
+    "500 €",
+    "200 giros",
+    "35x",
+    "40x",
+    "20 €",
+    "10.000",
+    "70",
+    "3.000 €",
+    "15 %",
+    "2.000.000 €",
+    "24/7",
+  ]) {
+    await expect(main, figure).toContainText(figure);
+  }
+  await expect(main).not.toContainText("25x");
+  const games = blockContent("/", 4) as {
+    table: { content: { name: string; provider: string }[] };
+  };
+  const tiles = page.locator("[data-block=Games] li");
+  await expect(tiles).toHaveCount(games.table.content.length);
+  for (const [index, game] of games.table.content.entries()) {
+    await expect(tiles.nth(index)).toContainText(game.name);
+    await expect(tiles.nth(index)).toContainText(game.provider);
+  }
+});
+
+test("/terms shows version 1.5, 10.03.2025 and the rules of SPEC §9", async ({ page }) => {
+  await page.goto("/terms");
+  await page
+    .locator("details")
+    .evaluateAll((nodes) => nodes.forEach((node) => node.setAttribute("open", "")));
+  const main = page.locator("main");
+  for (const fact of ["1.5", "10.03.2025", "12 meses", "30 días", "5 años", "un mes", "18 años"]) {
+    await expect(main, fact).toContainText(fact);
+  }
+});
+
+test("/responsible explains limits and where to get help", async ({ page }) => {
+  await page.goto("/responsible");
+  await page
+    .locator("details")
+    .evaluateAll((nodes) => nodes.forEach((node) => node.setAttribute("open", "")));
+  const main = page.locator("main");
+  for (const fact of [
+    "depósito",
+    "pérdidas",
+    "apuesta",
+    "sesión",
+    "diari",
+    "semanal",
+    "mensual",
+    "RGIAJ",
+    "jugarbien.es",
+  ]) {
+    await expect(main, fact).toContainText(new RegExp(fact, "i"));
+  }
+});

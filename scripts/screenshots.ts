@@ -11,6 +11,8 @@ import { chromium } from "@playwright/test";
 import { pageFiles } from "../content/index";
 
 const WIDTHS = [390, 1280] as const;
+/** Pages whose screenshots the README shows (committed as JPEG in docs/screenshots). */
+const README_PAGES: Record<string, string> = { "/": "home", "/terms": "terms" };
 const port = Number(process.env.SCREENSHOT_PORT ?? 3200);
 const baseUrl = process.env.BASE_URL ?? `http://localhost:${port}`;
 
@@ -34,6 +36,7 @@ const server = process.env.BASE_URL
 try {
   await waitForServer(baseUrl);
   await mkdir("screenshots", { recursive: true });
+  await mkdir("docs/screenshots", { recursive: true });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
@@ -63,6 +66,12 @@ try {
       const name = slug === "/" ? "home" : slug.slice(1).replaceAll("/", "_");
       await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
       console.log(`screenshots/${name}-${width}.png`);
+      const readmeName = README_PAGES[slug];
+      if (readmeName) {
+        const path = `docs/screenshots/${readmeName}-${width}.jpg`;
+        await page.screenshot({ path, fullPage: true, type: "jpeg", quality: 60 });
+        console.log(path);
+      }
     }
     await page.close();
   }

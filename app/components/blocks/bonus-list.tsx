@@ -13,7 +13,7 @@ export function BonusList({ content }: { content: BlockContent<8> }) {
       <SectionHeader id={id} header={content.header} p={content.p} />
       <ol className="offer-list">
         {content.bonuses.map((bonus) => (
-          <li key={bonus.title} className="offer">
+          <li key={bonus.title} className={bonus.image ? "offer offer--with-image" : "offer"}>
             {bonus.image ? <ContentImage className="offer__image" image={bonus.image} /> : null}
             <div className="offer__body">
               <h3 className="offer__title">{bonus.title}</h3>

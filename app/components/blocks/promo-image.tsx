@@ -29,7 +29,8 @@ export function PromoImage({ content }: { content: BlockContent<2> }) {
             alt={mobile.alt || desktop.alt}
             width={mobile.width}
             height={mobile.height}
-            loading="lazy"
+            // The banner follows the hero, above the fold on wide screens: no lazy loading.
+            loading="eager"
             decoding="async"
           />
         </picture>

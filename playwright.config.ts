@@ -6,6 +6,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** A second server configured as staging (not indexable, another origin). */
+export const STAGING_PORT = PORT + 1;
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -31,11 +33,25 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    command: "npm start",
-    url: `${BASE_URL}/`,
-    env: { PORT: String(PORT), NODE_ENV: "production" },
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: "npm start",
+      url: `${BASE_URL}/`,
+      env: { PORT: String(PORT), NODE_ENV: "production" },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: "npm start",
+      url: `http://localhost:${STAGING_PORT}/`,
+      env: {
+        PORT: String(STAGING_PORT),
+        NODE_ENV: "production",
+        SITE_INDEXABLE: "false",
+        SITE_URL: "https://staging.brisamar.example",
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
 });

@@ -2,6 +2,7 @@
  * Remix v2, classic compiler. Routes are declared here rather than by file name so the
  * route table reads like SPEC §2: "/", "/403", "/404" and a catch-all at any depth all
  * render one page module. Route ids carry the locale suffix of SPEC §2 ("___en").
+ * Resource routes (no UI) follow.
  * @type {import('@remix-run/dev').AppConfig}
  */
 export default {
@@ -13,6 +14,8 @@ export default {
       route("403", "routes/page.tsx", { id: "403___en" });
       route("404", "routes/page.tsx", { id: "404___en" });
       route("*", "routes/page.tsx", { id: "slug___en" });
+      route("sitemap.xml", "routes/sitemap.xml.ts");
+      route("robots.txt", "routes/robots.txt.ts");
     });
   },
   future: {

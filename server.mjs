@@ -28,8 +28,15 @@ const build = await import(pathToFileURL(path.join(root, "build/index.js")).href
 /** Methods the Fetch API refuses to construct a Request with. */
 const UNREPRESENTABLE_METHODS = new Set(["TRACE", "TRACK"]);
 
+/** Headers the app wants on every response, static files included (see entry.server). */
+const commonHeaders = build.entry.module.commonHeaders?.() ?? [];
+
 const app = express();
 app.disable("x-powered-by");
+app.use((_req, res, next) => {
+  for (const [name, value] of commonHeaders) res.setHeader(name, value);
+  next();
+});
 app.use(compression());
 app.use(
   build.publicPath,

@@ -6,9 +6,19 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 
+import { env } from "~/lib/env.server";
 import { ALLOWED_METHODS } from "~/lib/page-loader.server";
 import { renderDocument } from "~/lib/render-document.server";
 import { isRouterLevelError, withSiteData } from "~/lib/router-error.server";
+
+/**
+ * Headers for every response of the site, documents, resource routes and static files
+ * alike. server.mjs applies them in one middleware (this module is the build's entry, so
+ * the server reads them from the build), which keeps each header in exactly one place.
+ */
+export function commonHeaders(): [string, string][] {
+  return env.SITE_INDEXABLE ? [] : [["X-Robots-Tag", "noindex, nofollow"]];
+}
 
 export const streamTimeout = 5_000;
 const ABORT_DELAY = streamTimeout + 1_000;

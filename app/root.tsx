@@ -20,6 +20,7 @@ import { ErrorPage } from "~/components/error-page";
 import { SiteChrome, useSite } from "~/components/layout/site-chrome";
 import { publicSite } from "~/content/content.server";
 import { isNotFoundErrorData, type PageLoaderData } from "~/lib/page-data";
+import { errorDescriptors } from "~/lib/seo-meta";
 import appStyles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: appStyles }];
@@ -28,13 +29,8 @@ export function loader() {
   return json({ site: publicSite });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ error, data }) => {
-  if (!error) return [];
-  const data404 =
-    isRouteErrorResponse(error) && isNotFoundErrorData(error.data) ? error.data : null;
-  const title = data404?.page?.meta.title ?? data?.site.errors.server_error.title ?? "Error";
-  return [{ title }, { name: "robots", content: "noindex" }];
-};
+export const meta: MetaFunction<typeof loader> = ({ error, data }) =>
+  error ? errorDescriptors(error, data?.site) : [];
 
 /** The page's language: its own meta.lang, else the site default (SPEC §3). */
 function useDocumentLang(fallback: string): string {
@@ -60,8 +56,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0a1630" />
         <Meta />
-        {site ? <link rel="icon" href={site.favicon} type="image/svg+xml" /> : null}
-        {site ? <link rel="apple-touch-icon" href={site.appleTouchIcon} /> : null}
         <Links />
       </head>
       <body>

@@ -165,3 +165,16 @@ describe("formatPath", () => {
     expect(formatPath([])).toBe("(root)");
   });
 });
+
+describe("custom tags in content", () => {
+  it("refuses a script custom tag, naming the page and the tag", () => {
+    const files = withPage("content/pages/vip.json", (page) => {
+      (page.meta as Json).custom_tags = ['<script src="https://evil.example/x.js"></script>'];
+    });
+    expect(problemsOf(() => parseContent(siteFile, files))).toEqual([
+      expect.stringMatching(
+        /^content\/pages\/vip\.json: meta\.custom_tags\[0\]: custom tag "<script src=.*<script> is not allowed/,
+      ),
+    ]);
+  });
+});

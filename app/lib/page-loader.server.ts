@@ -4,10 +4,20 @@
  */
 import { json, redirect } from "@remix-run/node";
 
-import { getPage } from "~/content/content.server";
+import { getPage, pages, site } from "~/content/content.server";
+import type { Page } from "~/content/schema";
 import { MISSING_404_TEXT } from "~/content/resolve-page";
 
 import type { NotFoundErrorData, PageLoaderData } from "./page-data";
+import { buildSeo } from "./seo.server";
+
+function pageData(page: Page | null): PageLoaderData {
+  return {
+    page,
+    fallbackText: page ? null : MISSING_404_TEXT,
+    seo: page ? buildSeo(page, site, pages) : null,
+  };
+}
 
 export function loadPage(request: Request) {
   const url = new URL(request.url);
@@ -22,15 +32,9 @@ export function loadPage(request: Request) {
         { status: 404 },
       );
     case "not-found":
-      return json<PageLoaderData>(
-        { page: result.page, fallbackText: result.page ? null : MISSING_404_TEXT },
-        { status: 404 },
-      );
+      return json(pageData(result.page), { status: 404 });
     case "page":
-      return json<PageLoaderData>(
-        { page: result.page, fallbackText: null },
-        { status: result.status },
-      );
+      return json(pageData(result.page), { status: result.status });
   }
 }
 

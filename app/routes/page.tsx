@@ -11,6 +11,8 @@ import { Blocks } from "~/components/blocks/registry";
 import { ErrorPage } from "~/components/error-page";
 import { useSite } from "~/components/layout/site-chrome";
 import { loadPage, refuseMethod } from "~/lib/page-loader.server";
+import { errorDescriptors, seoDescriptors } from "~/lib/seo-meta";
+import type { loader as rootLoader } from "~/root";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return loadPage(request);
@@ -24,10 +26,15 @@ export function action() {
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
   errorHeaders ?? loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  const page = data?.page;
-  if (!page) return [{ title: data?.fallbackText ?? "" }, { name: "robots", content: "noindex" }];
-  return [{ title: page.meta.title }, { name: "description", content: page.meta.description }];
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
+  data,
+  error,
+  matches,
+}) => {
+  if (error)
+    return errorDescriptors(error, matches.find((match) => match.id === "root")?.data?.site);
+  if (data?.seo) return seoDescriptors(data.seo);
+  return [{ title: data?.fallbackText ?? "" }, { name: "robots", content: "noindex" }];
 };
 
 /**

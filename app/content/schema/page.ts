@@ -2,6 +2,8 @@
 import { z } from "zod";
 
 import { BLOCK_NAMES, BLOCK_SCHEMAS, type ComponentId } from "./blocks";
+import { parseCustomTag } from "../custom-tags";
+
 import { localAsset, slug, text } from "./primitives";
 
 function blockComponent<Id extends ComponentId>(id: Id) {
@@ -59,15 +61,35 @@ export const PageSchema = z.object({
     description: text,
     /** Path of the canonical URL; defaults to the page's own slug. */
     canonical_url: z.string().optional(),
-    /** Extra raw <meta> or <link> tags for the head. */
-    custom_tags: z.array(z.string()).default([]),
+    /**
+     * Extra head tags as raw strings, e.g. `<meta name="google-site-verification" content="…">`.
+     * Only <meta> (name, property, content, itemprop) and <link> (rel, href, hreflang, type,
+     * sizes, media, title) are accepted; they are parsed here and never injected as HTML.
+     */
+    custom_tags: z
+      .array(
+        z.string().transform((raw, ctx) => {
+          const parsed = parseCustomTag(raw);
+          if (parsed.tag) return parsed.tag;
+          ctx.addIssue({
+            code: "custom",
+            message: `custom tag ${JSON.stringify(raw)}: ${parsed.problem}`,
+          });
+          return z.NEVER;
+        }),
+      )
+      .default([]),
     /** Page-specific favicon and touch icon; default to the site's. */
     links_settings: z
       .object({ favicon: localAsset.optional(), apple_touch_icon: localAsset.optional() })
       .optional(),
     /** Structured-data objects (JSON-LD) merged into the page's graph. */
-    scripts_settings: z.array(z.record(z.string(), z.unknown())).default([]),
+    scripts_settings: z
+      .array(z.looseObject({ "@type": z.union([text, z.array(text).min(1)]) }))
+      .default([]),
   }),
+  /** Date of the last change (YYYY-MM-DD), for the sitemap; legal pages use their InfoBlock's. */
+  updated: z.iso.date().optional(),
   /** The body blocks. */
   components: z.array(ComponentSchema).min(1),
 });

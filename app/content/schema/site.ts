@@ -60,6 +60,23 @@ export const SiteSchema = z.object({
     copyright_text: text,
   }),
   meta: z.object({
+    /**
+     * Public origin of the site (no path), used for the canonical URL, Open Graph, the
+     * sitemap and structured data. The SITE_URL environment variable overrides it.
+     */
+    site_url: httpsUrl.refine(
+      (value) => new URL(value).pathname === "/" && !new URL(value).search,
+      {
+        message: "must be an origin such as https://www.example.com, without a path",
+      },
+    ),
+    /** Name of the home page in breadcrumbs, e.g. "Inicio". */
+    breadcrumb_home: text,
+    /**
+     * Pages that are language or region versions of each other. Each of them links to all
+     * of them with <link rel="alternate" hreflang>; "x-default" marks the fallback.
+     */
+    hreflang: z.array(z.object({ slug, hreflang: text })).default([]),
     meta_settings: z.object({
       /** Default language of pages, e.g. "es-ES". */
       lang: text,

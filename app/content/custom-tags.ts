@@ -1,0 +1,77 @@
+/**
+ * `custom_tags` in page content are raw tag strings (SPEC §3). They are parsed once, when
+ * content is validated, into plain <meta>/<link> descriptions with a known set of
+ * attributes, and rendered as React elements: never injected as HTML.
+ */
+import { Parser } from "htmlparser2";
+
+import { isSafeHref } from "./safe-html";
+
+export type CustomTag =
+  | { tagName: "meta"; attributes: Record<string, string> }
+  | { tagName: "link"; attributes: Record<string, string> };
+
+const ALLOWED: Record<CustomTag["tagName"], ReadonlySet<string>> = {
+  meta: new Set(["name", "property", "content", "itemprop"]),
+  link: new Set(["rel", "href", "hreflang", "type", "sizes", "media", "title"]),
+};
+
+/** Head tags the site writes itself; a second copy from content would contradict it. */
+const RESERVED_META_NAMES = new Set(["robots", "description", "viewport"]);
+const RESERVED_LINK_RELS = new Set([
+  "canonical",
+  "alternate",
+  "icon",
+  "apple-touch-icon",
+  "stylesheet",
+  "preload",
+  "modulepreload",
+]);
+
+export type ParsedCustomTag =
+  { tag: CustomTag; problem?: undefined } | { tag?: undefined; problem: string };
+
+export function parseCustomTag(raw: string): ParsedCustomTag {
+  const elements: { name: string; attributes: Record<string, string> }[] = [];
+  let text = "";
+  let other = "";
+  const parser = new Parser(
+    {
+      onopentag: (name, attributes) => elements.push({ name, attributes }),
+      ontext: (chunk) => (text += chunk),
+      oncomment: () => (other = "an HTML comment"),
+      onprocessinginstruction: (name) => (other = `"<${name}"`),
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(raw);
+  parser.end();
+
+  if (other) return { problem: `${other} is not allowed` };
+  const foreign = elements.find((element) => element.name !== "meta" && element.name !== "link");
+  if (foreign) return { problem: `<${foreign.name}> is not allowed (only <meta> and <link>)` };
+  if (elements.length !== 1 || text.trim() !== "") {
+    return { problem: "must be exactly one <meta> or <link> tag" };
+  }
+  const [{ name, attributes }] = elements as [
+    { name: "meta" | "link"; attributes: Record<string, string> },
+  ];
+  for (const [attribute, value] of Object.entries(attributes)) {
+    if (!ALLOWED[name].has(attribute)) {
+      return { problem: `attribute "${attribute}" is not allowed on <${name}>` };
+    }
+    if (attribute === "href" && !isSafeHref(value)) {
+      return { problem: `href "${value}" uses a protocol that is not allowed` };
+    }
+  }
+  if (name === "meta" && RESERVED_META_NAMES.has((attributes.name ?? "").toLowerCase())) {
+    return { problem: `<meta name="${attributes.name}"> is written by the site; remove it` };
+  }
+  if (name === "link") {
+    const rels = (attributes.rel ?? "").toLowerCase().split(/\s+/);
+    if (!attributes.rel || !attributes.href) return { problem: "<link> needs rel and href" };
+    const reserved = rels.find((rel) => RESERVED_LINK_RELS.has(rel));
+    if (reserved) return { problem: `<link rel="${reserved}"> is written by the site; remove it` };
+  }
+  return { tag: { tagName: name, attributes } };
+}

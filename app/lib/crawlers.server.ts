@@ -1,0 +1,53 @@
+/**
+ * sitemap.xml and robots.txt, built from content and the configured origin.
+ */
+import type { Page, Site } from "~/content/schema";
+
+import { absoluteUrl } from "./json-ld.server";
+import { STATUS_PAGE_SLUGS, lastModified } from "./page-facts";
+
+function escapeXml(value: string): string {
+  return value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Every indexable page (not /403, /404), with lastmod and hreflang alternates. */
+export function buildSitemap(pages: readonly Page[], site: Site, origin: string): string {
+  const cluster = site.meta.hreflang;
+  const urls = pages
+    .filter((page) => !STATUS_PAGE_SLUGS.has(page.slug))
+    .map((page) => {
+      const lines = [`    <loc>${escapeXml(absoluteUrl(origin, page.slug))}</loc>`];
+      const modified = lastModified(page);
+      if (modified) lines.push(`    <lastmod>${modified}</lastmod>`);
+      if (cluster.some((entry) => entry.slug === page.slug)) {
+        for (const entry of cluster) {
+          const href = escapeXml(absoluteUrl(origin, entry.slug));
+          lines.push(
+            `    <xhtml:link rel="alternate" hreflang="${escapeXml(entry.hreflang)}" href="${href}"/>`,
+          );
+        }
+      }
+      return `  <url>\n${lines.join("\n")}\n  </url>`;
+    });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+/** Allows the site but the outbound routes; on staging (not indexable) disallows everything. */
+export function buildRobotsTxt(site: Site, origin: string, indexable: boolean): string {
+  const rules = indexable
+    ? ["Allow: /", `Disallow: ${site.header.login_link}`, `Disallow: ${site.header.signup_link}`]
+    : ["Disallow: /"];
+  return [
+    "User-agent: *",
+    ...rules,
+    "",
+    `Sitemap: ${absoluteUrl(origin, "/sitemap.xml")}`,
+    "",
+  ].join("\n");
+}

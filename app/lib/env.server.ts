@@ -1,0 +1,45 @@
+/**
+ * Run-time configuration from the environment, parsed once with zod at boot. Every
+ * variable is optional (defaults make `npm start` work with nothing set) and documented
+ * in .env.example. An invalid value stops the boot with the variable's name.
+ */
+import { z } from "zod";
+
+const booleanish = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no"], {
+      error: 'must be "true" or "false"',
+    })
+    .optional()
+    .transform((value) => (value === undefined ? fallback : ["true", "1", "yes"].includes(value)));
+
+const origin = z
+  .url({
+    protocol: /^https?$/,
+    error: "must be an absolute http(s) URL such as https://www.example.com",
+  })
+  .transform((value) => new URL(value).origin)
+  .optional();
+
+export const EnvSchema = z.object({
+  /** Public origin for canonical URLs, the sitemap and structured data (default: content). */
+  SITE_URL: origin,
+  /** "false" on staging: every response says noindex and robots.txt disallows everything. */
+  SITE_INDEXABLE: booleanish(true),
+});
+
+export type Env = z.output<typeof EnvSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const blankAsUnset = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const result = EnvSchema.safeParse(blankAsUnset);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map(
+    (issue) => `  - ${issue.path.join(".")}: ${issue.message}`,
+  );
+  throw new Error(`Invalid environment:\n${problems.join("\n")}`);
+}
+
+export const env = parseEnv(process.env);

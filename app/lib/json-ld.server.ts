@@ -1,0 +1,139 @@
+/**
+ * The structured-data graph of a page (one JSON-LD @graph, nodes linked by @id): WebSite,
+ * Organization, WebPage, BreadcrumbList (not on home), FAQPage (when the page has an FAQ),
+ * SiteNavigationElement for the slugs in meta_scripts_settings.pages, plus the page's own
+ * scripts_settings objects.
+ */
+import type {
+  BreadcrumbList,
+  FAQPage,
+  Graph,
+  ImageObject,
+  Organization,
+  SiteNavigationElement,
+  Thing,
+  WebPage,
+  WebSite,
+} from "schema-dts";
+
+import type { Page, Site } from "~/content/schema";
+
+import { faqItems, lastModified } from "./page-facts";
+
+/** Intrinsic sizes of the structured-data images (SPEC §9). */
+export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+export const LOGO_SIZE = { width: 206, height: 81 } as const;
+/** The PNG rendering of the footer logo, made by scripts/generate-images.ts. */
+export const LOGO_PNG = "/images/brand/logo.png";
+
+/** schema.org sizes are Distance texts; plain pixel numbers as strings are what crawlers read. */
+function size({ width, height }: { width: number; height: number }) {
+  return { width: String(width), height: String(height) };
+}
+
+type GraphInput = { page: Page; site: Site; pages: readonly Page[]; origin: string; lang: string };
+
+export function absoluteUrl(origin: string, path: string): string {
+  return new URL(path, `${origin}/`).href;
+}
+
+export function buildJsonLd({ page, site, pages, origin, lang }: GraphInput): Graph {
+  const url = (path: string) => absoluteUrl(origin, path);
+  const pageUrl = url(page.slug);
+  const ids = {
+    website: `${url("/")}#website`,
+    organization: `${url("/")}#organization`,
+    webpage: `${pageUrl}#webpage`,
+    breadcrumb: `${pageUrl}#breadcrumb`,
+    faq: `${pageUrl}#faq`,
+  };
+  const settings = site.meta.meta_settings;
+
+  const logo: ImageObject = {
+    "@type": "ImageObject",
+    "@id": `${url("/")}#logo`,
+    url: url(LOGO_PNG),
+    ...size(LOGO_SIZE),
+    caption: site.brand_name,
+  };
+  const organization: Organization = {
+    "@type": "Organization",
+    "@id": ids.organization,
+    name: site.brand_name,
+    url: url("/"),
+    logo,
+    sameAs: site.footer.socials.map((social) => social.url),
+  };
+  const website: WebSite = {
+    "@type": "WebSite",
+    "@id": ids.website,
+    url: url("/"),
+    name: settings.og_site_name,
+    inLanguage: lang,
+    publisher: { "@id": ids.organization },
+  };
+  const isHome = page.slug === "/";
+  const faq = faqItems(page);
+  const modified = lastModified(page);
+  const webpage: WebPage = {
+    "@type": "WebPage",
+    "@id": ids.webpage,
+    url: pageUrl,
+    name: page.meta.title,
+    description: page.meta.description,
+    inLanguage: lang,
+    isPartOf: { "@id": ids.website },
+    about: { "@id": ids.organization },
+    primaryImageOfPage: {
+      "@type": "ImageObject",
+      url: url(settings.image_url),
+      ...size(SOCIAL_IMAGE_SIZE),
+    },
+    ...(modified ? { dateModified: modified } : {}),
+    ...(isHome ? {} : { breadcrumb: { "@id": ids.breadcrumb } }),
+  };
+
+  const nodes: Thing[] = [website, organization, webpage];
+  if (!isHome) {
+    const breadcrumb: BreadcrumbList = {
+      "@type": "BreadcrumbList",
+      "@id": ids.breadcrumb,
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: site.meta.breadcrumb_home, item: url("/") },
+        { "@type": "ListItem", position: 2, name: page.title, item: pageUrl },
+      ],
+    };
+    nodes.push(breadcrumb);
+  }
+  if (faq.length > 0) {
+    const faqPage: FAQPage = {
+      "@type": "FAQPage",
+      "@id": ids.faq,
+      isPartOf: { "@id": ids.webpage },
+      inLanguage: lang,
+      mainEntity: faq.map((item) => ({
+        "@type": "Question",
+        name: item.question,
+        acceptedAnswer: { "@type": "Answer", text: item.answer },
+      })),
+    };
+    nodes.push(faqPage);
+  }
+  for (const slug of site.meta.meta_scripts_settings.pages) {
+    const target = pages.find((candidate) => candidate.slug === slug);
+    const element: SiteNavigationElement = {
+      "@type": "SiteNavigationElement",
+      "@id": `${url("/")}#nav${slug === "/" ? "" : slug.replaceAll("/", "-")}`,
+      name: target?.title ?? slug,
+      url: url(slug),
+      isPartOf: { "@id": ids.website },
+    };
+    nodes.push(element);
+  }
+  for (const extra of page.meta.scripts_settings) {
+    const { "@context": _context, ...node } = extra;
+    // Content is validated to be an object with an @type; its properties are the editor's.
+    nodes.push(node as unknown as Thing);
+  }
+  return { "@context": "https://schema.org", "@graph": nodes };
+}

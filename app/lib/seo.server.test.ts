@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+
+import { pages, site } from "~/content/content.server";
+
+import { buildRobotsTxt, buildSitemap } from "./crawlers.server";
+import { ROBOTS_INDEX, ROBOTS_NOINDEX, ROBOTS_STAGING, buildSeo, robotsFor } from "./seo.server";
+
+const ORIGIN = new URL(site.meta.site_url).origin;
+const page = (slug: string) => pages.find((candidate) => candidate.slug === slug)!;
+const typesOf = (graph: { "@graph": Record<string, unknown>[] }) =>
+  graph["@graph"].map((node) => node["@type"]);
+
+describe("buildSeo", () => {
+  it.each(pages.map((p) => [p.slug]))(
+    "gives %s a JSON-LD graph that survives a JSON round trip",
+    (slug) => {
+      const seo = buildSeo(page(slug), site, pages);
+      const graph = JSON.parse(JSON.stringify(seo.jsonLd)) as typeof seo.jsonLd;
+      expect(graph["@context"]).toBe("https://schema.org");
+      const types = typesOf(graph);
+      expect(types).toEqual(
+        expect.arrayContaining(["WebSite", "Organization", "WebPage", "SiteNavigationElement"]),
+      );
+      expect(types.includes("BreadcrumbList")).toBe(slug !== "/");
+      const hasFaq = page(slug).components.some((component) => component.component_id === 7);
+      expect(types.includes("FAQPage")).toBe(hasFaq);
+      // Every @id reference points at a node of the graph.
+      const ids = new Set(graph["@graph"].map((node) => node["@id"]));
+      const references = JSON.stringify(graph).match(/\{"@id":"[^"]+"\}/g) ?? [];
+      for (const reference of references) {
+        expect(ids.has((JSON.parse(reference) as { "@id": string })["@id"]), reference).toBe(true);
+      }
+    },
+  );
+
+  it("lists every FAQ question of a page in its FAQPage node", () => {
+    const graph = buildSeo(page("/terms"), site, pages).jsonLd["@graph"];
+    const faq = graph.find((node) => node["@type"] === "FAQPage") as { mainEntity: unknown[] };
+    const items = page("/terms").components.flatMap((c) =>
+      c.component_id === 7 ? c.data.content.items : [],
+    );
+    expect(faq.mainEntity).toHaveLength(items.length);
+  });
+
+  it("describes the organisation with its logo (206x81) and social profiles", () => {
+    const graph = buildSeo(page("/"), site, pages).jsonLd["@graph"];
+    const organization = graph.find((node) => node["@type"] === "Organization") as Record<
+      string,
+      unknown
+    >;
+    expect(organization.logo).toMatchObject({
+      width: "206",
+      height: "81",
+      url: `${ORIGIN}/images/brand/logo.png`,
+    });
+    expect(organization.sameAs).toEqual(site.footer.socials.map((social) => social.url));
+  });
+
+  it("merges the page's own scripts_settings objects into the graph", () => {
+    const extra = { "@context": "https://schema.org", "@type": "Event", name: "Torneo" };
+    const custom = { ...page("/vip"), meta: { ...page("/vip").meta, scripts_settings: [extra] } };
+    const graph = buildSeo(custom, site, pages).jsonLd["@graph"];
+    expect(graph).toContainEqual({ "@type": "Event", name: "Torneo" });
+  });
+
+  it("makes every page self-canonical on the configured origin", () => {
+    expect(buildSeo(page("/"), site, pages).canonical).toBe(`${ORIGIN}/`);
+    expect(buildSeo(page("/terms"), site, pages).canonical).toBe(`${ORIGIN}/terms`);
+    expect(buildSeo(page("/404"), site, pages).canonical).toBeNull();
+  });
+
+  it("links / and /es with hreflang es-ES and x-default", () => {
+    const expected = [
+      { hreflang: "es-ES", href: `${ORIGIN}/es` },
+      { hreflang: "x-default", href: `${ORIGIN}/` },
+    ];
+    expect(buildSeo(page("/"), site, pages).alternates).toEqual(expected);
+    expect(buildSeo(page("/es"), site, pages).alternates).toEqual(expected);
+    expect(buildSeo(page("/terms"), site, pages).alternates).toEqual([]);
+  });
+
+  it("writes the Open Graph image with size, alt, locale and site name", () => {
+    const og = Object.fromEntries(buildSeo(page("/"), site, pages).openGraph);
+    expect(og).toMatchObject({
+      "og:type": "website",
+      "og:image:width": "1200",
+      "og:image:height": "630",
+      "og:locale": "es_ES",
+      "og:site_name": site.meta.meta_settings.og_site_name,
+      "og:url": `${ORIGIN}/`,
+    });
+    expect(og["og:image"]).toMatch(/^https?:\/\/.+\.png$/);
+  });
+});
+
+describe("robotsFor", () => {
+  it("indexes content pages, not /403 or /404, and nothing on staging", () => {
+    expect(robotsFor(page("/terms"), true)).toBe(ROBOTS_INDEX);
+    expect(robotsFor(page("/404"), true)).toBe(ROBOTS_NOINDEX);
+    expect(robotsFor(page("/403"), true)).toBe(ROBOTS_NOINDEX);
+    expect(robotsFor(page("/terms"), false)).toBe(ROBOTS_STAGING);
+  });
+});
+
+describe("crawler files", () => {
+  it("lists every indexable page in the sitemap with lastmod and alternates", () => {
+    const xml = buildSitemap(pages, site, ORIGIN);
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    const indexable = pages
+      .filter((p) => !["/403", "/404"].includes(p.slug))
+      .map((p) => `${ORIGIN}${p.slug === "/" ? "/" : p.slug}`);
+    expect(locs.sort()).toEqual(indexable.sort());
+    expect(xml).toContain(`<loc>${ORIGIN}/terms</loc>\n    <lastmod>2025-03-10</lastmod>`);
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="es-ES" href="${ORIGIN}/es"/>`);
+    expect(xml).not.toContain("/login");
+  });
+
+  it("allows the site but the outbound routes and ends with the sitemap", () => {
+    const text = buildRobotsTxt(site, ORIGIN, true);
+    expect(text).toContain("Allow: /\nDisallow: /login/\nDisallow: /sing-up/");
+    expect(text.trimEnd().split("\n").at(-1)).toBe(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    expect(buildRobotsTxt(site, ORIGIN, false)).toContain("User-agent: *\nDisallow: /\n");
+  });
+});

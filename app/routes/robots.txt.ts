@@ -1,0 +1,14 @@
+/** GET /robots.txt: crawl rules and the sitemap's absolute URL. */
+import { site } from "~/content/content.server";
+import { buildRobotsTxt } from "~/lib/crawlers.server";
+import { env } from "~/lib/env.server";
+import { siteOrigin } from "~/lib/seo.server";
+
+export function loader() {
+  return new Response(buildRobotsTxt(site, siteOrigin(site), env.SITE_INDEXABLE), {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=600, s-maxage=600",
+    },
+  });
+}

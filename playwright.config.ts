@@ -8,6 +8,22 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** A second server configured as staging (not indexable, another origin). */
 export const STAGING_PORT = PORT + 1;
+/** Servers with analytics on: one reporting to the tests' collector, one to a dead host. */
+export const ANALYTICS_PORT = PORT + 2;
+export const ANALYTICS_DEAD_PORT = PORT + 3;
+/** The analytics collector the tests start themselves. */
+export const COLLECTOR_PORT = PORT + 90;
+export const ANALYTICS_SITE_ID = "e2e-site";
+
+function server(port: number, env: Record<string, string> = {}) {
+  return {
+    command: "npm start",
+    url: `http://localhost:${port}/`,
+    env: { PORT: String(port), NODE_ENV: "production", ...env },
+    reuseExistingServer: false,
+    timeout: 60_000,
+  };
+}
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -34,24 +50,18 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: [
-    {
-      command: "npm start",
-      url: `${BASE_URL}/`,
-      env: { PORT: String(PORT), NODE_ENV: "production" },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: "npm start",
-      url: `http://localhost:${STAGING_PORT}/`,
-      env: {
-        PORT: String(STAGING_PORT),
-        NODE_ENV: "production",
-        SITE_INDEXABLE: "false",
-        SITE_URL: "https://staging.brisamar.example",
-      },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
+    server(PORT),
+    server(STAGING_PORT, { SITE_INDEXABLE: "false", SITE_URL: "https://staging.brisamar.example" }),
+    server(ANALYTICS_PORT, {
+      ANALYTICS_ENABLED: "true",
+      ANALYTICS_HOST: `http://127.0.0.1:${COLLECTOR_PORT}`,
+      ANALYTICS_SITE_ID,
+    }),
+    // Port 9 (discard) has no listener here: the tracker script cannot load.
+    server(ANALYTICS_DEAD_PORT, {
+      ANALYTICS_ENABLED: "true",
+      ANALYTICS_HOST: "http://127.0.0.1:9",
+      ANALYTICS_SITE_ID,
+    }),
   ],
 });

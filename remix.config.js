@@ -5,8 +5,12 @@
  * Resource routes (no UI) follow.
  * @type {import('@remix-run/dev').AppConfig}
  */
+/** Assets from a CDN when CDN_URL is set at build time, else from this server. */
+const cdnUrl = process.env.CDN_URL ? new URL(process.env.CDN_URL).origin : "";
+
 export default {
   ignoredRouteFiles: ["**/*"],
+  publicPath: `${cdnUrl}/build/`,
   serverModuleFormat: "esm",
   routes(defineRoutes) {
     return defineRoutes((route) => {
@@ -16,6 +20,9 @@ export default {
       route("*", "routes/page.tsx", { id: "slug___en" });
       route("sitemap.xml", "routes/sitemap.xml.ts");
       route("robots.txt", "routes/robots.txt.ts");
+      route("_app/builds/latest.json", "routes/builds.latest.ts");
+      route("_app/builds/meta/:file", "routes/builds.meta.ts");
+      route("_app/locale", "routes/locale.tsx");
     });
   },
   future: {

@@ -1,8 +1,18 @@
+import { fileURLToPath } from "node:url";
+
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
+  resolve: {
+    alias: {
+      // A virtual module of Remix's classic compiler; unit tests get a fixed stand-in.
+      "@remix-run/dev/assets-manifest": fileURLToPath(
+        new URL("./tests/stubs/assets-manifest.ts", import.meta.url),
+      ),
+    },
+  },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     environment: "node",

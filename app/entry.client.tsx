@@ -1,13 +1,29 @@
-/** Client entry: hydrates the server-rendered document. */
+/**
+ * Client entry: exposes the page's public configuration as window.__APP_CONFIG__, loads
+ * the interface messages, then hydrates the server-rendered document.
+ */
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider } from "react-i18next";
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
-  );
-});
+import { DEFAULT_LOCALE } from "~/i18n/config";
+import { initClientI18n } from "~/i18n/i18n.client";
+import { readAppConfig } from "~/lib/app-config";
+
+async function hydrate() {
+  window.__APP_CONFIG__ = readAppConfig();
+  const i18n = await initClientI18n(document.documentElement.dataset.uiLocale ?? DEFAULT_LOCALE);
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18n}>
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+}
+
+void hydrate();

@@ -5,11 +5,13 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
+import { I18nextProvider } from "react-i18next";
 
+import { i18nFor, localeDetector } from "~/i18n/i18n.server";
 import { env } from "~/lib/env.server";
 import { ALLOWED_METHODS } from "~/lib/page-loader.server";
 import { renderDocument } from "~/lib/render-document.server";
-import { isRouterLevelError, withSiteData } from "~/lib/router-error.server";
+import { isRouterLevelError, withRootData } from "~/lib/router-error.server";
 
 /**
  * Headers for every response of the site, documents, resource routes and static files
@@ -23,7 +25,7 @@ export function commonHeaders(): [string, string][] {
 export const streamTimeout = 5_000;
 const ABORT_DELAY = streamTimeout + 1_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -32,11 +34,14 @@ export default function handleRequest(
 ) {
   let remixContext = entryContext;
   if (isRouterLevelError(remixContext)) {
-    remixContext = withSiteData(remixContext, responseStatusCode);
+    remixContext = await withRootData(remixContext, responseStatusCode, request);
     if (responseStatusCode === 405) responseHeaders.set("Allow", ALLOWED_METHODS);
   }
+  const i18n = await i18nFor(await localeDetector.getLocale(request));
   return renderDocument(
-    <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+    <I18nextProvider i18n={i18n}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+    </I18nextProvider>,
     {
       status: responseStatusCode,
       headers: responseHeaders,

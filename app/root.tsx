@@ -3,7 +3,7 @@
  * Layout also wraps the ErrorBoundary, so every error page keeps the header and footer.
  */
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -11,23 +11,32 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLoaderData,
   useMatches,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useChangeLanguage } from "remix-i18next/react";
 
 import { ErrorPage } from "~/components/error-page";
 import { SiteChrome, useSite } from "~/components/layout/site-chrome";
-import { publicSite } from "~/content/content.server";
+import { UpdateBanner } from "~/components/update-banner";
+import { APP_CONFIG_ELEMENT_ID, serializeForScript } from "~/lib/app-config";
 import { isNotFoundErrorData, type PageLoaderData } from "~/lib/page-data";
+import { rootData } from "~/lib/root-data.server";
 import { errorDescriptors } from "~/lib/seo-meta";
+import { useClientRuntime } from "~/runtime/use-client-runtime";
 import appStyles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: appStyles }];
 
-export function loader() {
-  return json({ site: publicSite });
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await rootData(request));
 }
+
+/** The interface-message namespaces the document needs (remix-i18next). */
+export const handle = { i18n: "common" };
 
 export const meta: MetaFunction<typeof loader> = ({ error, data }) =>
   error ? errorDescriptors(error, data?.site) : [];
@@ -47,10 +56,11 @@ function useDocumentLang(fallback: string): string {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
   const site = useSite();
   const lang = useDocumentLang(site?.lang ?? "es");
   return (
-    <html lang={lang}>
+    <html lang={lang} data-ui-locale={root?.locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -60,6 +70,13 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <SiteChrome>{children}</SiteChrome>
+        {root ? (
+          <script
+            type="application/json"
+            id={APP_CONFIG_ELEMENT_ID}
+            dangerouslySetInnerHTML={{ __html: serializeForScript(root.appConfig) }}
+          />
+        ) : null}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -68,7 +85,15 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const { locale } = useLoaderData<typeof loader>();
+  useChangeLanguage(locale);
+  const update = useClientRuntime();
+  return (
+    <>
+      <Outlet />
+      {update.available ? <UpdateBanner onDismiss={update.dismiss} /> : null}
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -51,7 +51,12 @@ export function ErrorPage({ error, errors }: ErrorPageProps): ReactNode {
   }
 
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const texts = status === 405 ? errors?.method_not_allowed : errors?.server_error;
+  const texts =
+    status === 400
+      ? errors?.bad_request
+      : status === 405
+        ? errors?.method_not_allowed
+        : errors?.server_error;
   if (!texts) return <p>{status}</p>;
   return (
     <>

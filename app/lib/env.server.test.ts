@@ -4,7 +4,14 @@ import { parseEnv } from "./env.server";
 
 describe("parseEnv", () => {
   it("has defaults that need no variable", () => {
-    expect(parseEnv({})).toEqual({ SITE_URL: undefined, SITE_INDEXABLE: true });
+    expect(parseEnv({})).toEqual({
+      SITE_URL: undefined,
+      SITE_INDEXABLE: true,
+      CDN_URL: undefined,
+      ANALYTICS_ENABLED: false,
+      ANALYTICS_HOST: undefined,
+      ANALYTICS_SITE_ID: undefined,
+    });
   });
 
   it("reduces SITE_URL to its origin", () => {

@@ -26,6 +26,18 @@ export const EnvSchema = z.object({
   SITE_URL: origin,
   /** "false" on staging: every response says noindex and robots.txt disallows everything. */
   SITE_INDEXABLE: booleanish(true),
+  /** Origin that serves /build/ assets; read at build time (remix.config.js publicPath). */
+  CDN_URL: origin,
+  /** Page views to an Umami-compatible tracker; off unless "true". */
+  ANALYTICS_ENABLED: booleanish(false),
+  /** The tracker's origin, e.g. https://analytics.example.com (its /script.js is loaded). */
+  ANALYTICS_HOST: origin,
+  /** The website id the tracker knows this site by. */
+  ANALYTICS_SITE_ID: z
+    .string()
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, "must be letters, digits, - or _")
+    .optional(),
 });
 
 export type Env = z.output<typeof EnvSchema>;

@@ -7,7 +7,7 @@
  */
 import type { EntryContext } from "@remix-run/node";
 
-import { publicSite } from "~/content/content.server";
+import { rootData } from "./root-data.server";
 
 const STATUS_TEXT: Record<number, string> = { 404: "Not Found", 405: "Method Not Allowed" };
 
@@ -27,21 +27,25 @@ export function isRouterLevelError(context: EntryContext): boolean {
   return Boolean(errors?.root) && loaderData.root === undefined;
 }
 
-/** Returns an entry context whose root has the site data and a clean error for `status`. */
-export function withSiteData(context: EntryContext, status: number): EntryContext {
+/** Returns an entry context whose root has its data and a clean error for `status`. */
+export async function withRootData(
+  context: EntryContext,
+  status: number,
+  request: Request,
+): Promise<EntryContext> {
   const error = { status, statusText: STATUS_TEXT[status] ?? "", internal: false, data: null };
-  const rootData = { site: publicSite };
+  const data = await rootData(request);
   const handoff = JSON.parse(context.serverHandoffString ?? "{}") as HandoffState;
   handoff.state = {
     ...handoff.state,
-    loaderData: { root: rootData },
+    loaderData: { root: data },
     errors: { root: { ...error, __type: "RouteErrorResponse" } },
   };
   return {
     ...context,
     staticHandlerContext: {
       ...context.staticHandlerContext,
-      loaderData: { root: rootData },
+      loaderData: { root: data },
       errors: { root: error },
     },
     serverHandoffString: escapeForScript(JSON.stringify(handoff)),

@@ -61,7 +61,12 @@ export function errorDescriptors(error: unknown, site: PublicSite | undefined): 
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound =
     isRouteErrorResponse(error) && isNotFoundErrorData(error.data) ? error.data : null;
-  const texts = status === 405 ? site?.errors.method_not_allowed : site?.errors.server_error;
+  const texts =
+    status === 400
+      ? site?.errors.bad_request
+      : status === 405
+        ? site?.errors.method_not_allowed
+        : site?.errors.server_error;
   const title = notFound?.page?.meta.title ?? texts?.title ?? String(status);
   return [
     { title },

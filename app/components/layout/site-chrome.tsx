@@ -4,8 +4,8 @@
  */
 import { useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
-import { t } from "~/i18n/messages";
 import type { PublicSite } from "~/lib/public-site";
 
 import { SiteFooter } from "./site-footer";
@@ -16,6 +16,7 @@ export function useSite(): PublicSite | undefined {
 }
 
 export function SiteChrome({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const site = useSite();
   return (
     <>

@@ -3,10 +3,10 @@
  * notice (18+, safe-play message, help links) and the copyright and licence line.
  */
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 import type { PublicSite } from "~/lib/public-site";
 import { ContentLink } from "~/components/ui/content-link";
-import { t } from "~/i18n/messages";
 
 function FooterLink({ url, text }: { url: string; text: string }) {
   const external = /^https?:/.test(url);
@@ -22,6 +22,7 @@ function FooterLink({ url, text }: { url: string; text: string }) {
 }
 
 export function SiteFooter({ footer }: { footer: PublicSite["footer"] }) {
+  const { t } = useTranslation();
   const { responsible_gambling: rg, restrictions } = footer;
   return (
     <footer className="site-footer">

@@ -1,11 +1,12 @@
 /** Layout "default", top: logo (separate phone artwork) and the two outbound calls to action. */
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 import type { PublicSite } from "~/lib/public-site";
 import { relFor } from "~/components/ui/content-link";
-import { t } from "~/i18n/messages";
 
 export function SiteHeader({ header }: { header: PublicSite["header"] }) {
+  const { t } = useTranslation();
   const { logo_image: logo, logo_mob_image: mobileLogo } = header;
   return (
     <header className="site-header">

@@ -97,6 +97,9 @@ export const SiteSchema = z.object({
   }),
   /** Texts of error pages other than 404/403 (those are content pages). */
   errors: z.object({
+    /** 400: a request the site cannot process (e.g. an unsupported locale). */
+    bad_request: errorText,
+    /** 405: a method other than GET or HEAD on a page. */
     method_not_allowed: errorText,
     server_error: errorText,
     /** Label of the button back to the home page. */

@@ -1,0 +1,11 @@
+/** What the root route gives every page: site chrome, interface locale, public config. */
+import { publicSite } from "~/content/content.server";
+import { localeDetector } from "~/i18n/i18n.server";
+
+import { appConfig } from "./app-config.server";
+
+export async function rootData(request: Request) {
+  return { site: publicSite, locale: await localeDetector.getLocale(request), appConfig };
+}
+
+export type RootData = Awaited<ReturnType<typeof rootData>>;

@@ -1,0 +1,97 @@
+/**
+ * The app's browser runtime, started once from the root route: analytics page views on
+ * the first load and every client-side route change (not on hash changes or
+ * revalidations), the hourly build check, and the chunk-load reload guard.
+ */
+import { useLocation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+
+import { http } from "~/lib/http";
+
+import { loadTracker, trackPageView } from "./analytics";
+import { startBuildCheck } from "./build-check";
+import { installChunkReload } from "./chunk-reload";
+import { navigateTo } from "./navigate-to";
+
+declare global {
+  interface Window {
+    __remixManifest?: { version: string; routes: Record<string, { module: string }> };
+    __remixRouter?: Parameters<typeof installChunkReload>[0]["router"];
+    __remixRouteModules?: Record<string, unknown>;
+  }
+}
+
+function usePageViews() {
+  const location = useLocation();
+  const key = `${location.pathname}${location.search}`;
+  const lastTracked = useRef<string | null>(null);
+
+  useEffect(() => {
+    void loadTracker(window.__APP_CONFIG__?.analytics);
+  }, []);
+
+  useEffect(() => {
+    if (lastTracked.current === key) return;
+    lastTracked.current = key;
+    void trackPageView(key, document.title);
+  }, [key]);
+}
+
+/** The newer build id once one is announced; `dismiss` hides the notice. */
+function useBuildUpdate() {
+  const [update, setUpdate] = useState<{ id: string; dismissed: boolean } | null>(null);
+  useEffect(() => {
+    const currentId = window.__remixManifest?.version;
+    if (!currentId) return;
+    return startBuildCheck({
+      currentId,
+      fetchLatestId: async () =>
+        (await http<{ id?: string }>("/_app/builds/latest.json", { cache: "no-store" })).id,
+      onNewBuild: (id) => setUpdate({ id, dismissed: false }),
+    });
+  }, []);
+  const dismiss = useCallback(
+    () => setUpdate((current) => current && { ...current, dismissed: true }),
+    [],
+  );
+  return { available: Boolean(update && !update.dismissed), dismiss };
+}
+
+function useChunkReload() {
+  useEffect(() => {
+    const router = window.__remixRouter;
+    const routeModules = window.__remixRouteModules;
+    if (!router || !routeModules) return;
+    installChunkReload({
+      router,
+      routeModules,
+      moduleUrl: (routeId) => window.__remixManifest?.routes[routeId]?.module,
+      importModule: (url) => import(/* webpackIgnore: true */ url),
+      reload: (path) =>
+        navigateTo(
+          path,
+          { document: true },
+          {
+            currentUrl: window.location.href,
+            assign: (url) => window.location.assign(url),
+          },
+        ),
+      storage: window.sessionStorage,
+    });
+  }, []);
+}
+
+/** Marks the document once hydration has run the runtime's effects (tests wait for it). */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+}
+
+export function useClientRuntime() {
+  usePageViews();
+  useChunkReload();
+  const update = useBuildUpdate();
+  useHydratedMarker();
+  return update;
+}

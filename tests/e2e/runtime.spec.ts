@@ -1,0 +1,216 @@
+import { test as base } from "@playwright/test";
+
+import {
+  ANALYTICS_DEAD_PORT,
+  ANALYTICS_PORT,
+  ANALYTICS_SITE_ID,
+  BASE_URL,
+  COLLECTOR_PORT,
+} from "../../playwright.config";
+
+import { startCollector } from "./collector";
+import { expect, test } from "./fixtures";
+
+const analyticsSite = `http://localhost:${ANALYTICS_PORT}`;
+
+test.describe("analytics", () => {
+  test.describe.configure({ mode: "serial" });
+  let collector: Awaited<ReturnType<typeof startCollector>>;
+
+  test.beforeAll(async () => {
+    collector = await startCollector(COLLECTOR_PORT);
+  });
+  test.afterAll(async () => {
+    await collector.close();
+  });
+  test.beforeEach(() => collector.clear());
+
+  test("one page view on load and one per client-side navigation, none for hashes", async ({
+    page,
+  }) => {
+    await page.goto(`${analyticsSite}/`);
+    await expect.poll(() => collector.pageViews().length).toBe(1);
+    expect(collector.requests.find((r) => r.path.startsWith("/script.js"))).toBeTruthy();
+    expect(collector.pageViews()[0]).toMatchObject({ website: ANALYTICS_SITE_ID, url: "/" });
+
+    await page.locator("footer a[href='/terms']").first().click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect.poll(() => collector.pageViews().length).toBe(2);
+    expect(collector.pageViews()[1]).toMatchObject({ url: "/terms", title: await page.title() });
+
+    await page.evaluate(() => {
+      window.location.hash = "#seccion";
+    });
+    await page.locator("footer a[href='/privacy']").first().click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect.poll(() => collector.pageViews().length).toBe(3);
+    await page.waitForTimeout(300);
+    expect(collector.pageViews().map((view) => view.url)).toEqual(["/", "/terms", "/privacy"]);
+  });
+
+  test("disabled analytics loads no script and sends nothing", async ({ page }) => {
+    const external: string[] = [];
+    page.on("request", (request) => {
+      if (!request.url().startsWith(BASE_URL)) external.push(request.url());
+    });
+    await page.goto(`${BASE_URL}/`);
+    await page.locator("footer a[href='/terms']").first().click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await page.waitForTimeout(300);
+    expect(external).toEqual([]);
+    expect(collector.requests).toEqual([]);
+    expect(await page.locator(`script[src*="script.js"]`).count()).toBe(0);
+  });
+});
+
+base(
+  "an unreachable analytics host gives one console error and a working page",
+  async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.goto(`http://localhost:${ANALYTICS_DEAD_PORT}/`);
+    await expect
+      .poll(() => errors.filter((text) => text.startsWith("Analytics is unavailable")).length)
+      .toBe(1);
+    await page.locator("footer a[href='/terms']").first().click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(page.locator("h1")).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(errors.filter((text) => text.startsWith("Analytics"))).toHaveLength(1);
+  },
+);
+
+test("the update banner appears when latest.json names another build", async ({ page }) => {
+  await page.clock.install();
+  let latest = "";
+  await page.route("**/_app/builds/latest.json", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { id: string; timestamp: number };
+    latest = body.id;
+    await route.fulfill({ response, json: { ...body, id: `${body.id}-next` } });
+  });
+  await page.goto("/");
+  // Hydration (and the effect that schedules the check) must happen before time moves.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const banner = page.getByRole("status").filter({ hasText: "A new version" });
+  await page.clock.runFor(58 * 60 * 1000);
+  await expect(banner).toHaveCount(0);
+  expect(latest).toBe(""); // not checked before the hour
+  await page.clock.runFor(3 * 60 * 1000);
+  await expect(banner).toBeVisible();
+  expect(latest).not.toBe("");
+  await banner.getByRole("button", { name: "Dismiss" }).click();
+  await expect(banner).toHaveCount(0);
+});
+
+test("build endpoints answer with the running build", async ({ request }) => {
+  const latest = await request.get("/_app/builds/latest.json");
+  expect(latest.headers()["cache-control"]).toBe("no-cache");
+  const { id, timestamp } = (await latest.json()) as { id: string; timestamp: number };
+  expect(id).toMatch(/^[0-9a-f]+$/);
+  expect(timestamp).toBeGreaterThan(0);
+  const meta = await request.get(`/_app/builds/meta/${id}.json`);
+  expect(meta.status()).toBe(200);
+  expect(meta.headers()["cache-control"]).toContain("max-age=31536000");
+  expect(await meta.json()).toMatchObject({ id, timestamp });
+  const unknown = await request.get("/_app/builds/meta/deadbeef.json");
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.json()).toEqual({ error: "Unknown build" });
+});
+
+test("the page carries the public app config and the build id the bundle knows", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const config = await page.evaluate(() => window.__APP_CONFIG__);
+  const manifestVersion = await page.evaluate(() => window.__remixManifest?.version);
+  expect(config).toMatchObject({
+    assetsPath: "/build/",
+    cdnUrl: null,
+    buildId: manifestVersion,
+    analytics: { enabled: false, host: null, siteId: null },
+  });
+  expect(config?.baseUrl).toMatch(/^https?:\/\//);
+});
+
+base("an aborted route chunk leads to one reload of the target, not a loop", async ({ page }) => {
+  // Every content page shares one route module, so start from a page of another route
+  // (the 405 page of /_app/locale): the next page's module is then fetched on navigation.
+  // The content pages' module is unavailable from the start (as after a deploy).
+  await page.route(/\/build\/slug___en-[A-Z0-9]+\.js$/, (route) => route.abort());
+  await page.goto(`${BASE_URL}/_app/locale`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+  });
+  await page.locator("footer a[href='/terms']").first().click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(1500);
+  expect(documents).toEqual(["/terms"]);
+  await expect(page.locator("h1")).toBeVisible(); // the server-rendered page is there
+});
+
+base("a locale file that fails to load is logged and the page keeps working", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.route("**/locales/en/common.json", (route) => route.abort());
+  await page.goto(`${BASE_URL}/`);
+  await expect
+    .poll(() => errors.some((text) => text.startsWith("Interface messages could not be loaded")))
+    .toBe(true);
+  await page.locator("footer a[href='/terms']").first().click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(page.locator("h1")).toBeVisible();
+});
+
+test.describe("locale preference", () => {
+  test("POST /_app/locale saves en and redirects; an unsupported locale is a 400 page", async ({
+    request,
+  }) => {
+    const ok = await request.post("/_app/locale", {
+      form: { locale: "en", redirectTo: "/terms" },
+      maxRedirects: 0,
+    });
+    expect(ok.status()).toBe(303);
+    expect(ok.headers()["location"]).toBe("/terms");
+    expect(ok.headers()["set-cookie"]).toMatch(
+      /ui_locale=.*Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax/,
+    );
+
+    const refused = await request.post("/_app/locale", {
+      form: { locale: "xx", redirectTo: "/" },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(400);
+    expect(refused.headers()["set-cookie"]).toBeUndefined();
+    expect(await refused.text()).toContain('class="site-header"');
+
+    const get = await request.get("/_app/locale");
+    expect(get.status()).toBe(405);
+    expect(get.headers()["allow"]).toBe("POST");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("a plain form changes the locale and lands on redirectTo", async ({ page, context }) => {
+      await page.goto("/");
+      await page.setContent(
+        `<form method="post" action="${BASE_URL}/_app/locale"><input name="locale" value="en"><input name="redirectTo" value="/vip"><button>Go</button></form>`,
+      );
+      await page.getByRole("button", { name: "Go" }).click();
+      await expect(page).toHaveURL(`${BASE_URL}/vip`);
+      const cookies = await context.cookies();
+      expect(cookies.find((cookie) => cookie.name === "ui_locale")).toMatchObject({
+        path: "/",
+        sameSite: "Lax",
+      });
+    });
+  });
+});

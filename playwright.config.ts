@@ -11,6 +11,8 @@ export const STAGING_PORT = PORT + 1;
 /** Servers with analytics on: one reporting to the tests' collector, one to a dead host. */
 export const ANALYTICS_PORT = PORT + 2;
 export const ANALYTICS_DEAD_PORT = PORT + 3;
+/** A server with the country gate on (cf-ipcountry, US and FR blocked). */
+export const GATED_PORT = PORT + 4;
 /** The analytics collector the tests start themselves. */
 export const COLLECTOR_PORT = PORT + 90;
 export const ANALYTICS_SITE_ID = "e2e-site";
@@ -57,6 +59,7 @@ export default defineConfig({
       ANALYTICS_HOST: `http://127.0.0.1:${COLLECTOR_PORT}`,
       ANALYTICS_SITE_ID,
     }),
+    server(GATED_PORT, { COUNTRY_HEADER: "cf-ipcountry", BLOCKED_COUNTRIES: "US,FR" }),
     // Port 9 (discard) has no listener here: the tracker script cannot load.
     server(ANALYTICS_DEAD_PORT, {
       ANALYTICS_ENABLED: "true",

@@ -17,5 +17,6 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     environment: "node",
     setupFiles: ["./tests/setup-unit.ts"],
+    environmentOptions: { jsdom: { url: "http://localhost:3000/" } },
   },
 });

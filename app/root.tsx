@@ -85,9 +85,9 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { locale } = useLoaderData<typeof loader>();
+  const { locale, site } = useLoaderData<typeof loader>();
   useChangeLanguage(locale);
-  const update = useClientRuntime();
+  const update = useClientRuntime({ subIdParam: site.affiliate.subid_param });
   return (
     <>
       <Outlet />

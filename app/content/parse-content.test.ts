@@ -178,3 +178,49 @@ describe("custom tags in content", () => {
     ]);
   });
 });
+
+describe("affiliate links in content", () => {
+  it("requires url_type affiliate on a link to the sign-up route", () => {
+    const files = withPage("content/pages/home.json", (page) => {
+      const hero = (components(page)[0]!.data as { content: { buttons: Json[] } }).content;
+      hero.buttons[0]!.url = "/sing-up/";
+      hero.buttons[0]!.url_type = "internal";
+    });
+    expect(problemsOf(() => parseContent(siteFile, files))).toEqual([
+      'content/pages/home.json: components[0].data.content.buttons[0].url_type: must be "affiliate": /sing-up/ leads to the affiliate',
+    ]);
+  });
+
+  it("refuses a redirect URL on another host than the affiliate's", () => {
+    const files = withPage("content/pages/home.json", (page) => {
+      const hero = (components(page)[0]!.data as { content: { buttons: Json[] } }).content;
+      hero.buttons[0]!.redirect_url = "https://evil.example/redirect";
+    });
+    expect(problemsOf(() => parseContent(siteFile, files))).toEqual([
+      expect.stringMatching(
+        /^content\/pages\/home\.json: components\[0\]\.data\.content\.buttons\[0\]\.redirect_url: must point at the affiliate host/,
+      ),
+    ]);
+  });
+
+  it("refuses a sub-id parameter named like the affiliate's own", () => {
+    const site = clone(siteFile);
+    (site.data as { affiliate: Json }).affiliate.subid_param = "partner";
+    expect(problemsOf(() => parseContent(site, pageFiles))).toEqual([
+      expect.stringMatching(
+        /^content\/site\.json: affiliate\.subid_param: must not be partner or banner/,
+      ),
+    ]);
+  });
+
+  it("refuses an affiliate destination that is not https", () => {
+    const site = clone(siteFile);
+    (site.data as { header: Json }).header.login_redirect_link =
+      "http://aff.example/redirect?partner=1";
+    expect(problemsOf(() => parseContent(site, pageFiles))).toEqual([
+      expect.stringMatching(
+        /^content\/site\.json: header\.login_redirect_link: must be an absolute https/,
+      ),
+    ]);
+  });
+});

@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 
+import { findAffiliateLinkProblems } from "./affiliate-links";
 import { orderBlocks } from "./order-blocks";
 import { PageSchema, SiteSchema, type Page, type Site } from "./schema";
 
@@ -45,6 +46,7 @@ export function parseContent(siteFile: ContentFile, pageFiles: ContentFile[]): C
   const problems: string[] = [];
   const site = check(SiteSchema, siteFile, problems);
   const pages: Page[] = [];
+  const fileOfPage = new Map<Page, string>();
   const fileOfSlug = new Map<string, string>();
 
   for (const pageFile of pageFiles) {
@@ -56,7 +58,8 @@ export function parseContent(siteFile: ContentFile, pageFiles: ContentFile[]): C
       continue;
     }
     fileOfSlug.set(page.slug, pageFile.file);
-    pages.push({ ...page, components: orderBlocks(page.components) });
+    fileOfPage.set(page, pageFile.file);
+    pages.push(page);
   }
 
   // Checked against the raw slugs too, so a home page that failed validation is not
@@ -72,6 +75,16 @@ export function parseContent(siteFile: ContentFile, pageFiles: ContentFile[]): C
       );
     }
   });
+  if (site) {
+    for (const page of pages) {
+      for (const { path, message } of findAffiliateLinkProblems(page, site)) {
+        problems.push(`${fileOfPage.get(page)}: ${formatPath(path)}: ${message}`);
+      }
+    }
+  }
   if (problems.length > 0 || !site) throw new ContentError(problems);
-  return { site, pages };
+  return {
+    site,
+    pages: pages.map((page) => ({ ...page, components: orderBlocks(page.components) })),
+  };
 }

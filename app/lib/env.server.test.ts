@@ -11,6 +11,8 @@ describe("parseEnv", () => {
       ANALYTICS_ENABLED: false,
       ANALYTICS_HOST: undefined,
       ANALYTICS_SITE_ID: undefined,
+      COUNTRY_HEADER: undefined,
+      BLOCKED_COUNTRIES: new Set(),
     });
   });
 
@@ -23,6 +25,15 @@ describe("parseEnv", () => {
   it("reads SITE_INDEXABLE=false", () => {
     expect(parseEnv({ SITE_INDEXABLE: "false" }).SITE_INDEXABLE).toBe(false);
     expect(parseEnv({ SITE_INDEXABLE: "" }).SITE_INDEXABLE).toBe(true);
+  });
+
+  it("reads the country gate", () => {
+    const env = parseEnv({ COUNTRY_HEADER: "CF-IPCountry", BLOCKED_COUNTRIES: "us, fr ,,GB" });
+    expect(env.COUNTRY_HEADER).toBe("cf-ipcountry");
+    expect([...env.BLOCKED_COUNTRIES]).toEqual(["US", "FR", "GB"]);
+    expect(() => parseEnv({ BLOCKED_COUNTRIES: "USA" })).toThrow(
+      /BLOCKED_COUNTRIES: not ISO country codes: USA/,
+    );
   });
 
   it("names the variable that is invalid", () => {

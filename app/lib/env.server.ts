@@ -33,6 +33,27 @@ export const EnvSchema = z.object({
   /** The tracker's origin, e.g. https://analytics.example.com (its /script.js is loaded). */
   ANALYTICS_HOST: origin,
   /** The website id the tracker knows this site by. */
+  /** Header a CDN sets with the visitor's country, e.g. cf-ipcountry (country gate; off if unset). */
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, "must be an HTTP header name")
+    .transform((name) => name.toLowerCase())
+    .optional(),
+  /** Comma-separated ISO 3166-1 alpha-2 codes that get the /403 page, e.g. "US,FR". */
+  BLOCKED_COUNTRIES: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const codes = (value ?? "")
+        .split(",")
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean);
+      const invalid = codes.filter((code) => !/^[A-Z]{2}$/.test(code));
+      if (invalid.length > 0) {
+        ctx.addIssue({ code: "custom", message: `not ISO country codes: ${invalid.join(", ")}` });
+      }
+      return new Set(codes);
+    }),
   ANALYTICS_SITE_ID: z
     .string()
     .max(100)

@@ -1,6 +1,7 @@
 /**
- * What a page route's loader does: resolve the path, then answer with the page, a 301
- * to the canonical path, or a 404 carrying the /404 page for the error boundary.
+ * What a page route's loader does: apply the country gate, send the outbound routes to
+ * the affiliate, resolve the path, then answer with the page, a 301 to the canonical
+ * path, or a 404 carrying the /404 page for the error boundary.
  */
 import { json, redirect } from "@remix-run/node";
 
@@ -8,8 +9,12 @@ import { getPage, pages, site } from "~/content/content.server";
 import type { Page } from "~/content/schema";
 import { MISSING_404_TEXT } from "~/content/resolve-page";
 
+import { countryVary, isBlockedCountry } from "./country-gate.server";
+import { outboundDestination, outboundHeaders, outboundLocation } from "./outbound.server";
 import type { NotFoundErrorData, PageLoaderData } from "./page-data";
 import { buildSeo } from "./seo.server";
+
+const FORBIDDEN_SLUG = "/403";
 
 function pageData(page: Page | null): PageLoaderData {
   return {
@@ -21,20 +26,32 @@ function pageData(page: Page | null): PageLoaderData {
 
 export function loadPage(request: Request) {
   const url = new URL(request.url);
+  const vary = countryVary();
+  if (url.pathname !== FORBIDDEN_SLUG && isBlockedCountry(request)) {
+    const forbidden = pages.find((page) => page.slug === FORBIDDEN_SLUG) ?? null;
+    return json(pageData(forbidden), { status: 403, headers: vary });
+  }
+  const destination = outboundDestination(url.pathname, site);
+  if (destination) {
+    throw redirect(outboundLocation(destination, url.searchParams, site), {
+      status: 302,
+      headers: { ...outboundHeaders(), ...vary },
+    });
+  }
   const result = getPage(url.pathname);
   switch (result.kind) {
     case "redirect":
       // url.search is already percent-encoded by the URL parser.
-      throw redirect(`${result.location}${url.search}`, 301);
+      throw redirect(`${result.location}${url.search}`, { status: 301, headers: vary });
     case "invalid":
       throw json<NotFoundErrorData>(
         { message: result.message, page: result.page, fallbackText: MISSING_404_TEXT },
-        { status: 404 },
+        { status: 404, headers: vary },
       );
     case "not-found":
-      return json(pageData(result.page), { status: 404 });
+      return json(pageData(result.page), { status: 404, headers: vary });
     case "page":
-      return json(pageData(result.page), { status: result.status });
+      return json(pageData(result.page), { status: result.status, headers: vary });
   }
 }
 

@@ -7,6 +7,7 @@ import type { Site } from "~/content/schema";
 export type PublicSite = {
   header: Omit<Site["header"], "login_redirect_link" | "signup_redirect_link">;
   footer: Site["footer"];
+  affiliate: Site["affiliate"];
   errors: Site["errors"];
   lang: string;
   favicon: string;
@@ -18,6 +19,7 @@ export function toPublicSite(site: Site): PublicSite {
   return {
     header,
     footer: site.footer,
+    affiliate: site.affiliate,
     errors: site.errors,
     lang: site.meta.meta_settings.lang,
     favicon: site.meta.links_settings.favicon,

@@ -8,10 +8,11 @@ import { useCallback, useEffect, useRef, useState } from "react";
 
 import { http } from "~/lib/http";
 
-import { loadTracker, trackPageView } from "./analytics";
+import { loadTracker, trackEvent, trackPageView } from "./analytics";
 import { startBuildCheck } from "./build-check";
 import { installChunkReload } from "./chunk-reload";
 import { navigateTo } from "./navigate-to";
+import { installOutboundLinks, rememberTrackingParams } from "./outbound-links";
 
 declare global {
   interface Window {
@@ -81,6 +82,19 @@ function useChunkReload() {
   }, []);
 }
 
+/** Carries landing tracking parameters to affiliate links and reports outbound clicks. */
+function useOutboundLinks(subIdParam: string) {
+  useEffect(() => {
+    rememberTrackingParams(window.location.search, subIdParam, window.sessionStorage);
+    return installOutboundLinks({
+      doc: document,
+      storage: window.sessionStorage,
+      subIdParam,
+      onOutboundClick: (click) => trackEvent("outbound", click),
+    });
+  }, [subIdParam]);
+}
+
 /** Marks the document once hydration has run the runtime's effects (tests wait for it). */
 function useHydratedMarker() {
   useEffect(() => {
@@ -88,8 +102,9 @@ function useHydratedMarker() {
   }, []);
 }
 
-export function useClientRuntime() {
+export function useClientRuntime({ subIdParam }: { subIdParam: string }) {
   usePageViews();
+  useOutboundLinks(subIdParam);
   useChunkReload();
   const update = useBuildUpdate();
   useHydratedMarker();

@@ -32,6 +32,7 @@ export function SiteHeader({ header }: { header: PublicSite["header"] }) {
             className="button button--ghost"
             href={header.login_link}
             rel={relFor("affiliate", "_self")}
+            data-affiliate="header-login"
           >
             {header.login_text}
           </a>
@@ -39,6 +40,7 @@ export function SiteHeader({ header }: { header: PublicSite["header"] }) {
             className="button button--primary"
             href={header.signup_link}
             rel={relFor("affiliate", "_self")}
+            data-affiliate="header-signup"
           >
             {header.signup_text}
           </a>

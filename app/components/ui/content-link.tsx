@@ -53,6 +53,7 @@ export function ContentLink({
       href={destination}
       target={target === "_blank" ? target : undefined}
       rel={relFor(urlType, target)}
+      data-affiliate={urlType === "affiliate" ? "content" : undefined}
       {...rest}
     >
       {children}

@@ -1,7 +1,14 @@
 /** The site configuration: header, footer, head metadata and site-wide texts (SPEC §3). */
 import { z } from "zod";
 
+import { RESERVED_AFFILIATE_PARAMS } from "../../lib/tracking-params";
+
 import { href, httpsUrl, image, link, localAsset, slug, text } from "./primitives";
+
+/** A one-segment site path with a trailing slash, e.g. "/login/". */
+const outboundPath = z
+  .string()
+  .regex(/^\/[a-z0-9-]+\/$/, 'must be a one-segment path with a trailing slash, e.g. "/login/"');
 
 /** A linked logo with its intrinsic size (reviewers, restrictions). */
 const linkedLogo = z.object({
@@ -24,15 +31,33 @@ export const SiteSchema = z.object({
     logo_image: image,
     /** Compact logo for phones (shown below 768 px). */
     logo_mob_image: image,
-    /** Login button: label and path of the outbound login route. */
-    login_link: href,
+    /**
+     * Login button: label and path of the outbound login route ("/login/"). The route
+     * answers 302 to `login_redirect_link`; the form without the trailing slash does too.
+     */
+    login_link: outboundPath,
     login_text: text,
-    /** Sign-up button: label and path of the outbound sign-up route. */
-    signup_link: href,
+    /** Sign-up button: label and path of the outbound sign-up route ("/sing-up/"). */
+    signup_link: outboundPath,
     signup_text: text,
-    /** The affiliate URLs the login and sign-up routes redirect to. */
+    /**
+     * The affiliate URLs the login and sign-up routes redirect to: absolute https URLs
+     * carrying the partner and banner parameters. Visitors can never change them.
+     */
     login_redirect_link: httpsUrl,
     signup_redirect_link: httpsUrl,
+  }),
+  affiliate: z.object({
+    /**
+     * Name of the sub-id parameter carried from the landing URL to the affiliate, next to
+     * utm_source, utm_medium, utm_campaign, utm_content, utm_term, gclid and fbclid.
+     */
+    subid_param: z
+      .string()
+      .regex(/^[a-z0-9_]{1,32}$/, "must be 1-32 characters of a-z, 0-9 and _")
+      .refine((name) => !RESERVED_AFFILIATE_PARAMS.includes(name), {
+        message: `must not be ${RESERVED_AFFILIATE_PARAMS.join(" or ")}`,
+      }),
   }),
   footer: z.object({
     /** Link menus, e.g. "Enlaces Útiles". */

@@ -1,0 +1,22 @@
+/**
+ * The optional country gate (SPEC §6: the 403 page concerns a country restriction). With
+ * COUNTRY_HEADER and BLOCKED_COUNTRIES set, a request whose header names a blocked country
+ * gets the /403 page on page and outbound routes. An absent or malformed header means
+ * allowed. Off (and no Vary) when not configured.
+ */
+import { env } from "./env.server";
+
+type GateConfig = { header?: string; blocked: ReadonlySet<string> };
+
+const configured: GateConfig = { header: env.COUNTRY_HEADER, blocked: env.BLOCKED_COUNTRIES };
+
+export function isBlockedCountry(request: Request, gate: GateConfig = configured): boolean {
+  if (!gate.header || gate.blocked.size === 0) return false;
+  const value = request.headers.get(gate.header)?.trim().toUpperCase();
+  return value !== undefined && /^[A-Z]{2}$/.test(value) && gate.blocked.has(value);
+}
+
+/** `Vary` for responses that depend on the gate (none when the gate is off). */
+export function countryVary(gate: GateConfig = configured): Record<string, string> {
+  return gate.header && gate.blocked.size > 0 ? { Vary: gate.header } : {};
+}

@@ -1,0 +1,217 @@
+import { test as base } from "@playwright/test";
+
+import { ANALYTICS_PORT, COLLECTOR_PORT, GATED_PORT } from "../../playwright.config";
+
+import { startCollector } from "./collector";
+import { expect, pages, rawRequest, readContent, test } from "./fixtures";
+
+const site = readContent("site.json") as {
+  header: Record<string, string>;
+  affiliate: { subid_param: string };
+};
+const SIGNUP = new URL(site.header.signup_redirect_link!);
+const LOGIN = new URL(site.header.login_redirect_link!);
+const AFFILIATE_ORIGIN = SIGNUP.origin;
+
+for (const [path, destination] of [
+  ["/sing-up/", SIGNUP],
+  ["/sing-up", SIGNUP],
+  ["/login/", LOGIN],
+  ["/login", LOGIN],
+] as const) {
+  test(`${path} answers 302 to the configured affiliate URL, uncached and noindex`, async ({
+    request,
+  }) => {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["location"]).toBe(destination.href);
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    expect(response.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(response.headers()["set-cookie"]).toBeUndefined();
+  });
+}
+
+test("a direct request forwards tracking parameters and never lets the visitor's replace the configured ones", async ({
+  request,
+}) => {
+  const response = await request.get(
+    "/sing-up/?utm_campaign=otono&subid=42&partner=evil&banner=evil&url=https://evil.example&utm_term=%3Cscript%3E",
+    { maxRedirects: 0 },
+  );
+  const location = new URL(response.headers()["location"]!);
+  expect(location.origin).toBe(AFFILIATE_ORIGIN);
+  expect(location.pathname).toBe(SIGNUP.pathname);
+  expect(location.searchParams.getAll("partner")).toEqual([SIGNUP.searchParams.get("partner")]);
+  expect(location.searchParams.getAll("banner")).toEqual([SIGNUP.searchParams.get("banner")]);
+  expect(location.searchParams.get("utm_campaign")).toBe("otono");
+  expect(location.searchParams.get(site.affiliate.subid_param)).toBe("42");
+  expect(location.searchParams.get("utm_term")).toBe("<script>");
+  expect(location.searchParams.has("url")).toBe(false);
+});
+
+test("open-redirect attempts never leave the configured host", async () => {
+  const attempts = [
+    "//sing-up/",
+    "/sing-up//evil.example",
+    "/sing-up/..%2f..%2fevil.example",
+    "/sing-up/?redirect=https://evil.example",
+    "/sing-up/%2F%2Fevil.example",
+    "/login/?next=//evil.example&host=evil.example",
+    "/\\evil.example/sing-up/",
+  ];
+  for (const path of attempts) {
+    const response = await rawRequest(path, {
+      headers: { Host: "evil.example", "X-Forwarded-Host": "evil.example" },
+    });
+    const location = String(response.headers["location"] ?? "");
+    expect(response.status, path).toBeLessThan(500);
+    if (location)
+      expect(new URL(location, "http://local/").origin, `${path} → ${location}`).toMatch(
+        new RegExp(`^(${AFFILIATE_ORIGIN.replaceAll(".", "\\.")}|http://local)$`),
+      );
+  }
+});
+
+test("every affiliate anchor on every page is nofollow sponsored, social links open safely", async ({
+  page,
+}) => {
+  for (const { slug } of pages) {
+    await page.goto(slug);
+    const anchors = await page.locator("a").evaluateAll((nodes) =>
+      (nodes as HTMLAnchorElement[]).map((a) => ({
+        href: a.getAttribute("href") ?? "",
+        rel: a.getAttribute("rel") ?? "",
+        target: a.getAttribute("target"),
+        affiliate: a.hasAttribute("data-affiliate"),
+        social: Boolean(a.closest(".socials")),
+      })),
+    );
+    const affiliate = anchors.filter(
+      (a) =>
+        a.affiliate ||
+        ["/login/", "/sing-up/"].includes(a.href) ||
+        a.href.startsWith(AFFILIATE_ORIGIN),
+    );
+    expect(affiliate.length, slug).toBeGreaterThanOrEqual(2);
+    for (const anchor of affiliate) {
+      expect(anchor.rel.split(" "), `${slug} ${anchor.href}`).toEqual(
+        expect.arrayContaining(["nofollow", "sponsored"]),
+      );
+      expect(anchor.affiliate, `${slug} ${anchor.href}`).toBe(true);
+      if (anchor.target === "_blank") expect(anchor.rel).toContain("noopener");
+    }
+    for (const social of anchors.filter((a) => a.social)) {
+      expect(social).toMatchObject({ target: "_blank", rel: "noopener" });
+    }
+  }
+});
+
+test("tracking parameters from the landing page reach the affiliate after client-side navigation", async ({
+  page,
+}) => {
+  let affiliateUrl = "";
+  await page.route(`${AFFILIATE_ORIGIN}/**`, async (route) => {
+    affiliateUrl = route.request().url();
+    await route.fulfill({
+      status: 200,
+      contentType: "text/html",
+      body: "<title>affiliate</title>ok",
+    });
+  });
+  await page.goto(
+    `/?utm_source=newsletter&utm_campaign=otono&${site.affiliate.subid_param}=abc&partner=evil`,
+  );
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.locator("footer a[href='/terms']").first().click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await page.locator("header a[data-affiliate='header-signup']").click();
+  await expect.poll(() => affiliateUrl).not.toBe("");
+  const reached = new URL(affiliateUrl);
+  expect(reached.origin).toBe(AFFILIATE_ORIGIN);
+  expect(reached.searchParams.get("utm_source")).toBe("newsletter");
+  expect(reached.searchParams.get("utm_campaign")).toBe("otono");
+  expect(reached.searchParams.get(site.affiliate.subid_param)).toBe("abc");
+  expect(reached.searchParams.getAll("partner")).toEqual([SIGNUP.searchParams.get("partner")]);
+});
+
+test("page responses set no cookie, also with tracking parameters", async ({ request }) => {
+  const response = await request.get("/?utm_source=x&subid=1");
+  expect(response.headers()["set-cookie"]).toBeUndefined();
+});
+
+base("an outbound click sends one outbound event to the analytics collector", async ({ page }) => {
+  const collector = await startCollector(COLLECTOR_PORT + 1);
+  try {
+    // This server reports to COLLECTOR_PORT; point the tracker script at this collector.
+    await page.route(`http://127.0.0.1:${COLLECTOR_PORT}/**`, (route) =>
+      route.continue({
+        url: route
+          .request()
+          .url()
+          .replace(`:${COLLECTOR_PORT}/`, `:${COLLECTOR_PORT + 1}/`),
+      }),
+    );
+    await page.route(`${AFFILIATE_ORIGIN}/**`, (route) =>
+      route.fulfill({ status: 200, body: "ok" }),
+    );
+    await page.goto(`http://localhost:${ANALYTICS_PORT}/bonos`);
+    await expect.poll(() => collector.pageViews().length).toBe(1);
+    await page.locator("header a[data-affiliate='header-login']").click();
+    await expect.poll(() => collector.events("outbound").length).toBe(1);
+    expect(collector.events("outbound")[0]).toMatchObject({
+      name: "outbound",
+      data: { link: "header-login", page: "/bonos" },
+    });
+    await page.waitForTimeout(300);
+    expect(collector.events("outbound")).toHaveLength(1);
+  } finally {
+    await collector.close();
+  }
+});
+
+test.describe("country gate", () => {
+  const gated = `http://localhost:${GATED_PORT}`;
+  const us = { "cf-ipcountry": "US" };
+
+  test("a blocked country gets the 403 page on pages and outbound routes", async ({ request }) => {
+    for (const path of ["/", "/terms", "/no/existe", "/sing-up/", "/login"]) {
+      const response = await request.get(`${gated}${path}`, { headers: us, maxRedirects: 0 });
+      expect(response.status(), path).toBe(403);
+      expect(await response.text(), path).toContain("Acceso restringido en su país.");
+      expect(response.headers()["vary"]?.toLowerCase(), path).toContain("cf-ipcountry");
+    }
+  });
+
+  test("/403, static files, robots.txt and sitemap.xml are unaffected", async ({ request }) => {
+    expect((await request.get(`${gated}/403`, { headers: us })).status()).toBe(403);
+    for (const path of [
+      "/robots.txt",
+      "/sitemap.xml",
+      "/images/brand/logo.svg",
+      "/locales/en/common.json",
+    ]) {
+      expect((await request.get(`${gated}${path}`, { headers: us })).status(), path).toBe(200);
+    }
+  });
+
+  test("an allowed, absent or malformed header passes", async ({ request }) => {
+    for (const value of ["ES", "", "USA", "U S", "<script>", undefined]) {
+      const headers: Record<string, string> = value === undefined ? {} : { "cf-ipcountry": value };
+      expect((await request.get(`${gated}/terms`, { headers })).status(), String(value)).toBe(200);
+    }
+    expect(
+      (
+        await request.get(`${gated}/sing-up/`, {
+          headers: { "cf-ipcountry": "es" },
+          maxRedirects: 0,
+        })
+      ).status(),
+    ).toBe(302);
+  });
+
+  test("is off by default", async ({ request }) => {
+    const response = await request.get("/terms", { headers: us });
+    expect(response.status()).toBe(200);
+    expect(response.headers()["vary"] ?? "").not.toContain("cf-ipcountry");
+  });
+});

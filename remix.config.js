@@ -20,6 +20,7 @@ export default {
       route("*", "routes/page.tsx", { id: "slug___en" });
       route("sitemap.xml", "routes/sitemap.xml.ts");
       route("robots.txt", "routes/robots.txt.ts");
+      route("healthz", "routes/healthz.ts");
       route("_app/builds/latest.json", "routes/builds.latest.ts");
       route("_app/builds/meta/:file", "routes/builds.meta.ts");
       route("_app/locale", "routes/locale.tsx");

@@ -7,6 +7,11 @@
  *   its styled 404 page instead of Express's bare 400 and a logged stack trace.
  * - TRACE and TRACK, which the Fetch API cannot represent, are answered by the site's
  *   own 405 page instead of a 500.
+ * - A path whose percent-encoding cannot be decoded has its "%" signs escaped, so the
+ *   router does not warn three times per request; the site still answers its 404 page
+ *   naming the path as it arrived.
+ * - The app's common headers (security headers, X-Robots-Tag on staging) are set once,
+ *   here, for every response, static files included.
  * Start it with `npm start` (PORT, default 3000; HOST optional).
  */
 import path from "node:path";
@@ -25,6 +30,18 @@ const mode = process.env.NODE_ENV ?? "production";
 process.env.NODE_ENV = mode;
 const build = await import(pathToFileURL(path.join(root, "build/index.js")).href);
 
+/** Escapes every "%" of a path that does not decode, keeping the query as it is. */
+function decodablePath(url) {
+  const queryAt = url.indexOf("?");
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  try {
+    decodeURIComponent(path);
+    return url;
+  } catch {
+    return path.replaceAll("%", "%25") + (queryAt === -1 ? "" : url.slice(queryAt));
+  }
+}
+
 /** Methods the Fetch API refuses to construct a Request with. */
 const UNREPRESENTABLE_METHODS = new Set(["TRACE", "TRACK"]);
 
@@ -37,7 +54,8 @@ app.use((_req, res, next) => {
   for (const [name, value] of commonHeaders) res.setHeader(name, value);
   next();
 });
-app.use(compression());
+// Every text response is compressed, however small (the default skips those under 1 KB).
+app.use(compression({ threshold: 0 }));
 app.use(
   build.publicPath,
   express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", index: false }),
@@ -48,6 +66,8 @@ app.use((req, _res, next) => {
   // Remix answers methods it does not handle (OPTIONS, PROPFIND, …) with the site's 405
   // page; route these there too rather than let the Request constructor throw.
   if (UNREPRESENTABLE_METHODS.has(req.method)) req.method = "OPTIONS";
+  // @remix-run/express builds the Request from originalUrl.
+  req.originalUrl = decodablePath(req.originalUrl);
   next();
 });
 app.use(createRequestHandler({ build, mode }));

@@ -1,0 +1,88 @@
+/**
+ * Headers of HTML documents: the Content-Security-Policy (inline scripts allowed by their
+ * SHA-256 hashes, so a cached copy keeps working, unlike a nonce), a strong ETag, and the
+ * Cache-Control a CDN can use. entry.server is the only place that sets them.
+ */
+import { createHash } from "node:crypto";
+
+import { env } from "./env.server";
+
+/** Inline <script> elements the browser executes (not src=, not JSON data blocks). */
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
+const DATA_BLOCK = /\stype=["']?application\/(?:ld\+)?json/i;
+
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (DATA_BLOCK.test(attributes ?? "")) continue;
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(body ?? "")
+        .digest("base64")}'`,
+    );
+  }
+  return [...hashes];
+}
+
+type PolicyOrigins = { analyticsHost?: string | null; cdnOrigin?: string | null };
+
+export function contentSecurityPolicy(
+  scriptHashes: string[],
+  { analyticsHost = null, cdnOrigin = null }: PolicyOrigins = {},
+): string {
+  const cdn = cdnOrigin ? [cdnOrigin] : [];
+  const analytics = analyticsHost ? [analyticsHost] : [];
+  const directives: [string, string[]][] = [
+    ["default-src", ["'self'"]],
+    ["script-src", ["'self'", ...cdn, ...analytics, ...scriptHashes]],
+    ["style-src", ["'self'", ...cdn]],
+    ["img-src", ["'self'", "data:", ...cdn]],
+    ["font-src", ["'self'", ...cdn]],
+    ["connect-src", ["'self'", ...analytics]],
+    ["manifest-src", ["'self'"]],
+    ["object-src", ["'none'"]],
+    ["base-uri", ["'self'"]],
+    ["frame-ancestors", ["'none'"]],
+    ["form-action", ["'self'"]],
+  ];
+  return directives.map(([name, values]) => `${name} ${values.join(" ")}`).join("; ");
+}
+
+/** The origins this deployment's pages really use. */
+export function configuredOrigins(cdnOrigin: string | null): PolicyOrigins {
+  return { analyticsHost: env.ANALYTICS_ENABLED ? (env.ANALYTICS_HOST ?? null) : null, cdnOrigin };
+}
+
+/** A strong validator of the exact bytes sent. */
+export function strongEtag(body: string): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+}
+
+/** True when If-None-Match names this ETag (or "*"); weak comparison, as RFC 9110 asks. */
+export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const bare = etag.replace(/^W\//, "");
+  return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === bare);
+}
+
+/** Cache policy by status: pages briefly in browsers and longer at the CDN; 403/404 briefly. */
+export function documentCacheControl(status: number): string {
+  if (status === 200 || status === 304) {
+    return "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
+  }
+  if (status === 403 || status === 404) return "public, max-age=60, s-maxage=60";
+  return "no-store";
+}
+
+/** Headers every response of the site carries (applied once, by server.mjs). */
+export function securityHeaders(indexable = env.SITE_INDEXABLE): [string, string][] {
+  return [
+    ["Strict-Transport-Security", "max-age=63072000; includeSubDomains"],
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ...(indexable ? [] : [["X-Robots-Tag", "noindex, nofollow"] as [string, string]]),
+  ];
+}

@@ -1,0 +1,189 @@
+import { test as base, type Page } from "@playwright/test";
+
+import { ANALYTICS_PORT, BASE_URL, COLLECTOR_PORT } from "../../playwright.config";
+
+import { startCollector } from "./collector";
+import { expect, pages, rawRequest, test } from "./fixtures";
+
+const SECURITY_HEADERS = {
+  "strict-transport-security": "max-age=63072000; includeSubDomains",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
+  "cross-origin-opener-policy": "same-origin",
+};
+const slugs = [...pages.map((page) => page.slug), "/no/existe", "/%3Cb%3E"];
+
+test("every HTML response carries the security headers exactly once and no X-Powered-By", async () => {
+  for (const path of [...slugs, "/sing-up/", "/robots.txt", "/images/brand/logo.svg", "/healthz"]) {
+    const response = await rawRequest(path);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      expect(response.headers[name], `${path} ${name}`).toBe(value);
+    }
+    expect(response.headers["x-powered-by"], path).toBeUndefined();
+  }
+});
+
+test("the Content-Security-Policy allows no inline code but hashed scripts, and nothing foreign", async () => {
+  for (const path of slugs) {
+    const response = await rawRequest(path);
+    const csp = String(response.headers["content-security-policy"]);
+    const directives = Object.fromEntries(
+      csp.split(";").map((part) => {
+        const [name, ...values] = part.trim().split(/\s+/);
+        return [name, values];
+      }),
+    ) as Record<string, string[]>;
+    expect(directives["script-src"], path).not.toContain("'unsafe-inline'");
+    expect(directives["script-src"], path).not.toContain("'unsafe-eval'");
+    expect(
+      directives["script-src"]?.filter((value) => !value.startsWith("'sha256-")),
+      path,
+    ).toEqual(["'self'"]);
+    expect(directives["object-src"]).toEqual(["'none'"]);
+    expect(directives["base-uri"]).toEqual(["'self'"]);
+    expect(directives["frame-ancestors"]).toEqual(["'none'"]);
+    expect(directives["form-action"]).toEqual(["'self'"]);
+    expect(csp).not.toContain("http");
+  }
+});
+
+async function cspViolations(page: Page) {
+  return page.evaluate(() => (window as { __cspViolations?: string[] }).__cspViolations ?? []);
+}
+
+async function watchCsp(page: Page) {
+  await page.addInitScript(() => {
+    const violations: string[] = [];
+    (window as { __cspViolations?: string[] }).__cspViolations = violations;
+    document.addEventListener("securitypolicyviolation", (event) =>
+      violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+}
+
+test("no page has a CSP violation or a console error, analytics off", async ({ page }) => {
+  await watchCsp(page);
+  for (const slug of slugs) {
+    await page.goto(slug);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    expect(await cspViolations(page), slug).toEqual([]);
+  }
+  await page.locator("footer a[href='/terms']").first().click();
+  await expect(page).toHaveURL(/\/terms$/);
+  expect(await cspViolations(page)).toEqual([]);
+});
+
+base("no page has a CSP violation or a console error, analytics on", async ({ page }) => {
+  const collector = await startCollector(COLLECTOR_PORT + 2);
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    // The browser's own note on a 403/404 document is expected for those pages.
+    if (message.type() === "error" && !/status of 40[34]/.test(message.text()))
+      errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  try {
+    await page.route(`http://127.0.0.1:${COLLECTOR_PORT}/**`, (route) =>
+      route.continue({
+        url: route
+          .request()
+          .url()
+          .replace(`:${COLLECTOR_PORT}/`, `:${COLLECTOR_PORT + 2}/`),
+      }),
+    );
+    await watchCsp(page);
+    const site = `http://localhost:${ANALYTICS_PORT}`;
+    for (const slug of slugs) {
+      await page.goto(`${site}${slug}`);
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await expect
+        .poll(() =>
+          collector.pageViews().some((view) => view.url === slug.replace("%3Cb%3E", "%3Cb%3E")),
+        )
+        .toBe(true);
+      expect(await cspViolations(page), slug).toEqual([]);
+    }
+    const csp = String((await rawRequest("/", {})).headers["content-security-policy"]);
+    expect(csp).not.toContain(`127.0.0.1:${COLLECTOR_PORT}`); // analytics off on the main server
+    expect(errors).toEqual([]);
+  } finally {
+    await collector.close();
+  }
+});
+
+test("the analytics origin is allowed by the CSP only where analytics is on", async ({
+  request,
+}) => {
+  const on = await request.get(`http://localhost:${ANALYTICS_PORT}/`);
+  const csp = on.headers()["content-security-policy"] ?? "";
+  expect(csp).toMatch(new RegExp(`script-src [^;]*http://127\\.0\\.0\\.1:${COLLECTOR_PORT}`));
+  expect(csp).toMatch(new RegExp(`connect-src [^;]*http://127\\.0\\.0\\.1:${COLLECTOR_PORT}`));
+});
+
+test("pages have a strong ETag and answer 304 to a matching If-None-Match", async ({ request }) => {
+  const first = await request.get("/terms");
+  const etag = first.headers()["etag"]!;
+  expect(etag).toMatch(/^"[A-Za-z0-9_-]{20,}"$/);
+  expect(first.headers()["cache-control"]).toBe(
+    "public, max-age=60, s-maxage=300, stale-while-revalidate=86400",
+  );
+  const again = await request.get("/terms");
+  expect(again.headers()["etag"]).toBe(etag);
+  const notModified = await request.get("/terms", { headers: { "If-None-Match": etag } });
+  expect(notModified.status()).toBe(304);
+  expect(await notModified.text()).toBe("");
+  const changed = await request.get("/terms", { headers: { "If-None-Match": '"something-else"' } });
+  expect(changed.status()).toBe(200);
+  expect((await request.get("/privacy")).headers()["etag"]).not.toBe(etag);
+});
+
+test("caching: 404/403 briefly, errors and redirects not at all, assets for a year", async ({
+  request,
+}) => {
+  expect((await request.get("/no/existe")).headers()["cache-control"]).toBe(
+    "public, max-age=60, s-maxage=60",
+  );
+  expect((await request.get("/403")).headers()["cache-control"]).toBe(
+    "public, max-age=60, s-maxage=60",
+  );
+  expect((await request.post("/terms")).headers()["cache-control"]).toBe("no-store");
+  expect((await request.get("/sing-up/", { maxRedirects: 0 })).headers()["cache-control"]).toBe(
+    "no-store",
+  );
+  expect((await request.get("/_app/builds/latest.json")).headers()["cache-control"]).toBe(
+    "no-cache",
+  );
+  const html = await (await request.get("/")).text();
+  const asset = /\/build\/[^"]+\.js/.exec(html)?.[0];
+  expect(asset).toBeTruthy();
+  expect((await request.get(asset!)).headers()["cache-control"]).toBe(
+    "public, max-age=31536000, immutable",
+  );
+});
+
+test("every text response is compressed", async () => {
+  for (const path of [
+    "/",
+    "/terms",
+    "/robots.txt",
+    "/sitemap.xml",
+    "/locales/en/common.json",
+    "/_app/builds/latest.json",
+    "/images/brand/logo.svg",
+  ]) {
+    const response = await rawRequest(path, { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(response.headers["content-encoding"], path).toMatch(/^(gzip|br)$/);
+  }
+  const html = await (
+    await fetch(`${BASE_URL}/`, { headers: { "Accept-Encoding": "gzip" } })
+  ).text();
+  expect(html).toContain("<!DOCTYPE html>");
+});
+
+test("GET /healthz answers ok, uncached", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toBe("ok");
+  expect(response.headers()["cache-control"]).toBe("no-store");
+});

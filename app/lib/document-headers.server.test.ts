@@ -1,0 +1,116 @@
+import { createHash } from "node:crypto";
+
+import { describe, expect, it } from "vitest";
+
+import { DocumentCache } from "./document-cache.server";
+import {
+  contentSecurityPolicy,
+  documentCacheControl,
+  inlineScriptHashes,
+  matchesIfNoneMatch,
+  securityHeaders,
+  strongEtag,
+} from "./document-headers.server";
+
+const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+describe("inlineScriptHashes", () => {
+  it("hashes executable inline scripts only", () => {
+    const html = [
+      "<script>window.a=1</script>",
+      '<script type="module" async="">import "/build/x.js";</script>',
+      '<script src="/build/y.js"></script>',
+      '<script type="application/ld+json">{"@context":"https://schema.org"}</script>',
+      '<script type="application/json" id="app-config">{}</script>',
+      "<script>window.a=1</script>",
+    ].join("");
+    expect(inlineScriptHashes(html)).toEqual([sha("window.a=1"), sha('import "/build/x.js";')]);
+  });
+});
+
+describe("contentSecurityPolicy", () => {
+  it("allows only self and the given hashes by default", () => {
+    const csp = contentSecurityPolicy(["'sha256-abc'"]);
+    expect(csp).toContain("script-src 'self' 'sha256-abc'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe");
+  });
+
+  it("adds the analytics host and the CDN only when configured", () => {
+    const csp = contentSecurityPolicy([], {
+      analyticsHost: "https://stats.example",
+      cdnOrigin: "https://cdn.example",
+    });
+    expect(csp).toContain("script-src 'self' https://cdn.example https://stats.example");
+    expect(csp).toContain("connect-src 'self' https://stats.example");
+    expect(csp).toContain("style-src 'self' https://cdn.example");
+  });
+});
+
+describe("ETag", () => {
+  it("is strong, stable and changes with the body", () => {
+    expect(strongEtag("a")).toBe(strongEtag("a"));
+    expect(strongEtag("a")).not.toBe(strongEtag("b"));
+    expect(strongEtag("a")).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+  });
+
+  it("matches If-None-Match lists, weak forms and *", () => {
+    const etag = strongEtag("page");
+    expect(matchesIfNoneMatch(etag, etag)).toBe(true);
+    expect(matchesIfNoneMatch(`"x", W/${etag}`, etag)).toBe(true);
+    expect(matchesIfNoneMatch("*", etag)).toBe(true);
+    expect(matchesIfNoneMatch('"x"', etag)).toBe(false);
+    expect(matchesIfNoneMatch(null, etag)).toBe(false);
+    expect(matchesIfNoneMatch('"', etag)).toBe(false);
+  });
+});
+
+describe("caching and security headers", () => {
+  it("caches pages for a CDN, 403/404 briefly, nothing else", () => {
+    expect(documentCacheControl(200)).toBe(
+      "public, max-age=60, s-maxage=300, stale-while-revalidate=86400",
+    );
+    expect(documentCacheControl(404)).toBe("public, max-age=60, s-maxage=60");
+    expect(documentCacheControl(403)).toBe("public, max-age=60, s-maxage=60");
+    expect(documentCacheControl(405)).toBe("no-store");
+    expect(documentCacheControl(500)).toBe("no-store");
+  });
+
+  it("names each security header once; staging adds noindex", () => {
+    const names = securityHeaders(true).map(([name]) => name.toLowerCase());
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).not.toContain("x-robots-tag");
+    expect(securityHeaders(false)).toContainEqual(["X-Robots-Tag", "noindex, nofollow"]);
+  });
+});
+
+describe("DocumentCache", () => {
+  const entry = (body: string, handoff = "h") => ({
+    handoff,
+    body,
+    etag: strongEtag(body),
+    csp: "",
+  });
+
+  it("returns an entry only for the same page data", () => {
+    const cache = new DocumentCache();
+    cache.set("/terms", entry("<html>terms</html>", "data-1"));
+    expect(cache.get("/terms", "data-1")?.body).toBe("<html>terms</html>");
+    expect(cache.get("/terms", "data-2")).toBeUndefined();
+  });
+
+  it("evicts the least recently used entries past its bounds", () => {
+    const cache = new DocumentCache(2, 1000);
+    cache.set("a", entry("a"));
+    cache.set("b", entry("b"));
+    cache.get("a", "h");
+    cache.set("c", entry("c"));
+    expect(cache.get("b", "h")).toBeUndefined();
+    expect(cache.get("a", "h")).toBeDefined();
+    expect(cache.size).toBe(2);
+    const small = new DocumentCache(10, 50);
+    small.set("big", entry("x".repeat(100)));
+    expect(small.size).toBe(0);
+  });
+});

@@ -42,6 +42,8 @@ type InstallOptions = {
   /** Remix's route module cache (window.__remixRouteModules). */
   routeModules: Record<string, unknown>;
   moduleUrl: (routeId: string) => string | undefined;
+  /** Whether a route renders in the browser (resource routes never do). */
+  rendersUi?: (routeId: string) => boolean;
   importModule: (url: string) => Promise<unknown>;
   reload: (url: string) => void;
   storage: GuardStorage;
@@ -55,6 +57,7 @@ export function installChunkReload({
   router,
   routeModules,
   moduleUrl,
+  rendersUi = () => true,
   importModule,
   reload,
   storage,
@@ -63,7 +66,7 @@ export function installChunkReload({
   const wrap = (route: LazyRoute) => {
     const original = route.lazy;
     const url = moduleUrl(route.id);
-    if (original && url) {
+    if (original && url && rendersUi(route.id)) {
       importModule(url).catch(() => {
         routeModules[route.id] ??= FAILED_MODULE;
       });

@@ -8,7 +8,6 @@ import { useCallback, useEffect, useRef, useState } from "react";
 
 import { http } from "~/lib/http";
 
-import { loadTracker, trackEvent, trackPageView } from "./analytics";
 import { startBuildCheck } from "./build-check";
 import { installChunkReload } from "./chunk-reload";
 import { navigateTo } from "./navigate-to";
@@ -16,10 +15,23 @@ import { installOutboundLinks, rememberTrackingParams } from "./outbound-links";
 
 declare global {
   interface Window {
-    __remixManifest?: { version: string; routes: Record<string, { module: string }> };
+    __remixManifest?: {
+      version: string;
+      routes: Record<string, { module: string; imports?: string[] }>;
+    };
     __remixRouter?: Parameters<typeof installChunkReload>[0]["router"];
     __remixRouteModules?: Record<string, unknown>;
   }
+}
+
+/**
+ * The analytics code, loaded only when analytics is enabled: a page without analytics
+ * downloads none of it.
+ */
+let analyticsModule: Promise<typeof import("./analytics")> | null = null;
+function analytics() {
+  if (!window.__APP_CONFIG__?.analytics.enabled) return null;
+  return (analyticsModule ??= import("./analytics"));
 }
 
 function usePageViews() {
@@ -28,13 +40,14 @@ function usePageViews() {
   const lastTracked = useRef<string | null>(null);
 
   useEffect(() => {
-    void loadTracker(window.__APP_CONFIG__?.analytics);
+    void analytics()?.then((module) => module.loadTracker(window.__APP_CONFIG__?.analytics));
   }, []);
 
   useEffect(() => {
     if (lastTracked.current === key) return;
     lastTracked.current = key;
-    void trackPageView(key, document.title);
+    const title = document.title;
+    void analytics()?.then((module) => module.trackPageView(key, title));
   }, [key]);
 }
 
@@ -67,6 +80,8 @@ function useChunkReload() {
       router,
       routeModules,
       moduleUrl: (routeId) => window.__remixManifest?.routes[routeId]?.module,
+      // A resource route's module imports no shared code: it never renders in the browser.
+      rendersUi: (routeId) => (window.__remixManifest?.routes[routeId]?.imports?.length ?? 0) > 0,
       importModule: (url) => import(/* webpackIgnore: true */ url),
       reload: (path) =>
         navigateTo(
@@ -90,7 +105,8 @@ function useOutboundLinks(subIdParam: string) {
       doc: document,
       storage: window.sessionStorage,
       subIdParam,
-      onOutboundClick: (click) => trackEvent("outbound", click),
+      onOutboundClick: (click) =>
+        void analytics()?.then((module) => module.trackEvent("outbound", click)),
     });
   }, [subIdParam]);
 }

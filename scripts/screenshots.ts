@@ -9,6 +9,7 @@ import { mkdir } from "node:fs/promises";
 import { chromium } from "@playwright/test";
 
 import { pageFiles } from "../content/index";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/chromium";
 
 const WIDTHS = [390, 1280] as const;
 /** Pages whose screenshots the README shows (committed as JPEG in docs/screenshots). */
@@ -37,18 +38,7 @@ try {
   await waitForServer(baseUrl);
   await mkdir("screenshots", { recursive: true });
   await mkdir("docs/screenshots", { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const slugs = pageFiles.map(({ data }) => (data as { slug: string }).slug);
   for (const width of WIDTHS) {
     const page = await browser.newPage({ viewport: { width, height: 900 } });

@@ -3,12 +3,14 @@
  * notice (18+, safe-play message, help links) and the copyright and licence line.
  */
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 import type { PublicSite } from "~/lib/public-site";
 import { ContentLink } from "~/components/ui/content-link";
 
-function FooterLink({ url, text }: { url: string; text: string }) {
+/** A footer link: other sites open in a new tab (rel noopener), the site's own pages in place. */
+function FooterLink({ url, children }: { url: string; children: ReactNode }) {
   const external = /^https?:/.test(url);
   return (
     <ContentLink
@@ -16,7 +18,7 @@ function FooterLink({ url, text }: { url: string; text: string }) {
       urlType={external ? "external" : "internal"}
       target={external ? "_blank" : "_self"}
     >
-      {text}
+      {children}
     </ContentLink>
   );
 }
@@ -54,7 +56,7 @@ export function SiteFooter({ footer }: { footer: PublicSite["footer"] }) {
             <ul>
               {menu.links.map((link) => (
                 <li key={link.url}>
-                  <FooterLink {...link} />
+                  <FooterLink url={link.url}>{link.text}</FooterLink>
                 </li>
               ))}
             </ul>
@@ -69,7 +71,7 @@ export function SiteFooter({ footer }: { footer: PublicSite["footer"] }) {
           <ul className="responsible__links">
             {rg.links.map((link) => (
               <li key={link.url}>
-                <FooterLink {...link} />
+                <FooterLink url={link.url}>{link.text}</FooterLink>
               </li>
             ))}
           </ul>
@@ -79,33 +81,19 @@ export function SiteFooter({ footer }: { footer: PublicSite["footer"] }) {
       <div className="site-footer__logos">
         <p className="site-footer__logos-title">{footer.reviewers_title}</p>
         <ul className="reviewers">
-          {footer.reviewers.map((reviewer) => (
-            <li key={reviewer.url}>
-              <a href={reviewer.url} target="_blank" rel="noopener">
+          {[...footer.reviewers, restrictions].map((logo) => (
+            <li key={logo.url + logo.image}>
+              <FooterLink url={logo.url}>
                 <img
-                  src={reviewer.image}
-                  alt={reviewer.alt}
-                  width={reviewer.width}
-                  height={reviewer.height}
+                  src={logo.image}
+                  alt={logo.alt}
+                  width={logo.width}
+                  height={logo.height}
                   loading="lazy"
                 />
-              </a>
+              </FooterLink>
             </li>
           ))}
-          <li>
-            <ContentLink
-              href={restrictions.url}
-              urlType={/^https?:/.test(restrictions.url) ? "external" : "internal"}
-            >
-              <img
-                src={restrictions.image}
-                alt={restrictions.alt}
-                width={restrictions.width}
-                height={restrictions.height}
-                loading="lazy"
-              />
-            </ContentLink>
-          </li>
         </ul>
       </div>
 

@@ -125,6 +125,14 @@ export const GamesSchema = z.object({
   btn_show_all_url_type: urlType.default("affiliate"),
 });
 
+/** Card artwork, as flat fields (SPEC §3 names img_url and img_alt). */
+const cardArt = {
+  img_url: localAsset,
+  img_alt: z.string(),
+  img_width: z.number().int().positive(),
+  img_height: z.number().int().positive(),
+};
+
 /** 5 — bonus cards, each with a bullet list. */
 export const BonusesSchema = z.object({
   icon,
@@ -133,10 +141,7 @@ export const BonusesSchema = z.object({
   bonuses: z
     .array(
       z.object({
-        img_url: localAsset,
-        img_alt: z.string(),
-        img_width: z.number().int().positive(),
-        img_height: z.number().int().positive(),
+        ...cardArt,
         /** Card title. */
         title_card_body: text,
         /** Bullet points of the card (plain text). */
@@ -155,10 +160,7 @@ export const CardsSchema = z.object({
   cards: z
     .array(
       z.object({
-        img_url: localAsset,
-        img_alt: z.string(),
-        img_width: z.number().int().positive(),
-        img_height: z.number().int().positive(),
+        ...cardArt,
         title_card_body: text,
         description_card_body: text,
       }),

@@ -12,6 +12,8 @@
  *   naming the path as it arrived.
  * - The app's common headers (security headers, X-Robots-Tag on staging) are set once,
  *   here, for every response, static files included.
+ * - Finished pages are kept in memory (server/page-cache.mjs), so a repeat request skips
+ *   the Remix pipeline.
  * Start it with `npm start` (PORT, default 3000; HOST optional).
  */
 import path from "node:path";
@@ -22,6 +24,8 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+
+import { createPageCache } from "./server/page-cache.mjs";
 
 installGlobals();
 
@@ -70,6 +74,7 @@ app.use((req, _res, next) => {
   req.originalUrl = decodablePath(req.originalUrl);
   next();
 });
+if (mode === "production") app.use(createPageCache());
 app.use(createRequestHandler({ build, mode }));
 
 const port = Number(process.env.PORT ?? 3000);

@@ -14,7 +14,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "server/**/*.test.ts"],
     environment: "node",
     setupFiles: ["./tests/setup-unit.ts"],
     environmentOptions: { jsdom: { url: "http://localhost:3000/" } },

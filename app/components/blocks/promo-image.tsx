@@ -29,9 +29,11 @@ export function PromoImage({ content }: { content: BlockContent<2> }) {
             alt={mobile.alt || desktop.alt}
             width={mobile.width}
             height={mobile.height}
-            // The banner follows the hero, above the fold on wide screens: no lazy loading.
+            // The banner follows the hero and is the largest image above the fold on wide
+            // screens: loaded eagerly, with high priority (React 18 passes the lowercase name).
             loading="eager"
             decoding="async"
+            {...{ fetchpriority: "high" }}
           />
         </picture>
       </ContentLink>

@@ -1,0 +1,220 @@
+/**
+ * Page-weight budgets on the production build, measured in Chromium at 390×844: the
+ * JavaScript, CSS and HTML `/` loads (gzip level 9 computed here from the decoded bodies,
+ * so the server's compression does not matter), every image the main pages load and every
+ * file in public/images, and the largest above-the-fold image of `/` at 390 and 1280 px,
+ * which must be discoverable from the HTML (not only from script) and not lazy.
+ */
+import { readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+import type { Page, Response } from "@playwright/test";
+
+import { expect, test } from "./fixtures";
+
+const KB = 1024;
+const BUDGET = { js: 110 * KB, css: 20 * KB, html: 30 * KB, image: 100 * KB };
+const IMAGE_PAGES = ["/", "/bonos", "/vip", "/terms"];
+const PUBLIC_IMAGES = fileURLToPath(new URL("../../public/images", import.meta.url));
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+type Loaded = { url: string; type: string; contentType: string; bytes: Buffer };
+
+const gzipSize = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+/** Every response with a body the page loads while `action` runs. */
+async function collect(page: Page, action: () => Promise<unknown>): Promise<Loaded[]> {
+  const pending: Promise<Loaded | null>[] = [];
+  const onResponse = (response: Response) => {
+    const status = response.status();
+    if (status < 200 || status >= 300 || status === 204) return;
+    pending.push(
+      response.body().then(
+        (bytes) => ({
+          url: response.url(),
+          type: response.request().resourceType(),
+          contentType: response.headers()["content-type"] ?? "",
+          bytes,
+        }),
+        () => null,
+      ),
+    );
+  };
+  page.on("response", onResponse);
+  try {
+    await action();
+  } finally {
+    page.off("response", onResponse);
+  }
+  const loaded = (await Promise.all(pending)).filter((item): item is Loaded => item !== null);
+  // One entry per URL (a module may be preloaded and then imported).
+  return [...new Map(loaded.map((item) => [item.url, item])).values()];
+}
+
+/** Scrolls to the bottom in steps so lazy images load, then waits for the network. */
+async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  await page.waitForLoadState("networkidle");
+}
+
+function report(title: string, items: Loaded[], measure: (item: Loaded) => number): number {
+  let total = 0;
+  console.log(title);
+  for (const item of items) {
+    const size = measure(item);
+    total += size;
+    console.log(`  ${kb(size).padStart(9)}  ${new URL(item.url).pathname}`);
+  }
+  console.log(`  ${kb(total).padStart(9)}  total`);
+  return total;
+}
+
+test("/ stays within its JavaScript, CSS and HTML budgets (gzip level 9)", async ({ page }) => {
+  const loaded = await collect(page, async () => {
+    await page.goto("/", { waitUntil: "networkidle" });
+  });
+  const js = loaded.filter((item) => item.type === "script" || /javascript/.test(item.contentType));
+  const css = loaded.filter(
+    (item) => item.type === "stylesheet" || item.contentType.startsWith("text/css"),
+  );
+  const html = loaded.filter((item) => item.type === "document");
+
+  const jsTotal = report("JavaScript loaded by / (gzip -9):", js, (item) => gzipSize(item.bytes));
+  const cssTotal = report("CSS loaded by / (gzip -9):", css, (item) => gzipSize(item.bytes));
+  const htmlTotal = report("HTML of / (gzip -9):", html, (item) => gzipSize(item.bytes));
+  console.log(
+    `budgets: JS ${kb(jsTotal)} / ${kb(BUDGET.js)}, CSS ${kb(cssTotal)} / ${kb(BUDGET.css)}, ` +
+      `HTML ${kb(htmlTotal)} / ${kb(BUDGET.html)} (HTML uncompressed ${kb(html[0]?.bytes.length ?? 0)})`,
+  );
+
+  expect(js.length, "/ loads JavaScript").toBeGreaterThan(0);
+  expect(html, "one document").toHaveLength(1);
+  expect(jsTotal, "JavaScript, gzip").toBeLessThanOrEqual(BUDGET.js);
+  expect(cssTotal, "CSS, gzip").toBeLessThanOrEqual(BUDGET.css);
+  expect(htmlTotal, "HTML of /, gzip").toBeLessThanOrEqual(BUDGET.html);
+});
+
+test("no image a main page loads is over 100 KB", async ({ page }) => {
+  const oversized: string[] = [];
+  for (const path of IMAGE_PAGES) {
+    const loaded = await collect(page, async () => {
+      await page.goto(path, { waitUntil: "networkidle" });
+      await scrollThrough(page);
+    });
+    const images = loaded.filter((item) => item.type === "image");
+    const largest = [...images].sort((a, b) => b.bytes.length - a.bytes.length)[0];
+    console.log(
+      `${path}: ${images.length} images, largest ${kb(largest?.bytes.length ?? 0)}` +
+        (largest ? ` (${new URL(largest.url).pathname})` : ""),
+    );
+    for (const image of images) {
+      if (image.bytes.length > BUDGET.image) {
+        oversized.push(`${path}: ${image.url} is ${kb(image.bytes.length)}`);
+      }
+    }
+  }
+  expect(oversized, "images over 100 KB").toEqual([]);
+});
+
+test("no file in public/images is over 100 KB", () => {
+  const files: { path: string; size: number }[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) files.push({ path, size: statSync(path).size });
+    }
+  };
+  walk(PUBLIC_IMAGES);
+  files.sort((a, b) => b.size - a.size);
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  console.log(
+    `public/images: ${files.length} files, ${kb(total)} in all; largest: ` +
+      files
+        .slice(0, 3)
+        .map((file) => `${relative(PUBLIC_IMAGES, file.path)} ${kb(file.size)}`)
+        .join(", "),
+  );
+  expect(files.length).toBeGreaterThan(0);
+  const oversized = files
+    .filter((file) => file.size > BUDGET.image)
+    .map((file) => `${relative(PUBLIC_IMAGES, file.path)}: ${kb(file.size)}`);
+  expect(oversized, "files over 100 KB").toEqual([]);
+});
+
+/** URLs the raw HTML names in <img src> and <source srcset>, resolved, with their tag. */
+function imageUrlsInHtml(html: string, base: string): { url: string; tag: string }[] {
+  const found: { url: string; tag: string }[] = [];
+  const decode = (value: string) =>
+    value.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'");
+  for (const match of html.matchAll(/<img\b[^>]*>/gi)) {
+    const src = /\ssrc="([^"]*)"/i.exec(match[0])?.[1];
+    if (src) found.push({ url: new URL(decode(src), base).href, tag: match[0] });
+  }
+  for (const match of html.matchAll(/<source\b[^>]*>/gi)) {
+    const srcset = /\ssrcset="([^"]*)"/i.exec(match[0])?.[1];
+    for (const candidate of decode(srcset ?? "").split(",")) {
+      const url = candidate.trim().split(/\s+/)[0];
+      if (url) found.push({ url: new URL(url, base).href, tag: match[0] });
+    }
+  }
+  return found;
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`the largest above-the-fold image of / at ${viewport.width} px is in the HTML and not lazy`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/", { waitUntil: "networkidle" });
+    const images = await page.locator("img").evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const img = node as HTMLImageElement;
+        const rect = img.getBoundingClientRect();
+        return {
+          src: img.currentSrc || img.src,
+          loading: img.getAttribute("loading"),
+          fetchpriority: img.getAttribute("fetchpriority"),
+          top: rect.top,
+          area: rect.width * rect.height,
+        };
+      }),
+    );
+    const aboveTheFold = images
+      .filter((image) => image.top >= 0 && image.top < viewport.height && image.area > 0)
+      .sort((a, b) => b.area - a.area);
+    const largest = aboveTheFold[0];
+    expect(largest, "an image above the fold").toBeDefined();
+    if (!largest) return;
+
+    const html = await (await request.get("/")).text();
+    const inHtml = imageUrlsInHtml(html, baseURL ?? "http://localhost/").filter(
+      (item) => item.url === largest.src,
+    );
+    console.log(
+      `${viewport.width}×${viewport.height}: largest above-the-fold image ` +
+        `${new URL(largest.src).pathname} (${Math.round(largest.area)} px², top ${Math.round(largest.top)}), ` +
+        `loading=${largest.loading ?? "(none)"}, fetchpriority=${largest.fetchpriority ?? "(none)"}, ` +
+        `in the HTML as ${inHtml.map((item) => item.tag.slice(1).split(/\s/)[0]).join(", ") || "nothing"}`,
+    );
+    expect(inHtml.length, `${largest.src} in an <img src> or <source srcset>`).toBeGreaterThan(0);
+    expect(largest.loading, "not loading=lazy").not.toBe("lazy");
+    for (const { tag } of inHtml.filter((item) => item.tag.toLowerCase().startsWith("<img"))) {
+      expect(tag, "not loading=lazy in the HTML").not.toMatch(/\sloading="lazy"/i);
+    }
+  });
+}

@@ -176,3 +176,20 @@ test.describe("with SITE_INDEXABLE=false (staging)", () => {
     expect(html).toContain('<link rel="canonical" href="https://staging.brisamar.example/terms"/>');
   });
 });
+
+test("the social image (1200x630) and the structured-data logo (206x81) are PNGs", async ({
+  request,
+}) => {
+  for (const [path, width, height] of [
+    [settings.image_url!, 1200, 630],
+    ["/images/brand/logo.png", 206, 81],
+    ["/images/brand/apple-touch-icon.png", 180, 180],
+  ] as const) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["content-type"], path).toBe("image/png");
+    const png = await response.body();
+    // The IHDR chunk holds width and height as big-endian integers at bytes 16 and 20.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)], path).toEqual([width, height]);
+  }
+});

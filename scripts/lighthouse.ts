@@ -1,0 +1,140 @@
+/**
+ * `npm run lighthouse`: Lighthouse 12 (13 needs Node 22) in Debian's Chromium against the
+ * production build, mobile and desktop, for /, /terms and the 404 page; each row is the
+ * median of LIGHTHOUSE_RUNS runs (default 3). Prints the four category scores, LCP and CLS
+ * as a Markdown table. Run `npm run build` first. It starts `node server.mjs` on
+ * LIGHTHOUSE_PORT (default 3400) with SITE_URL set to that origin, so canonical URLs are
+ * valid for the audit, unless BASE_URL names a running server.
+ * With LIGHTHOUSE_ASSERT=1 it exits 1 when Performance < 95, Accessibility, Best Practices
+ * or SEO (indexable pages) < 100, or CLS > 0.
+ */
+import { spawn } from "node:child_process";
+import os from "node:os";
+
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/chromium";
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3400);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const BASE_URL = process.env.BASE_URL ?? `http://localhost:${PORT}`;
+const PAGES = [
+  { path: "/", indexable: true },
+  { path: "/terms", indexable: true },
+  { path: "/pagina-que-no-existe", indexable: false },
+];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+type Row = { page: string; formFactor: string; scores: number[]; lcp: number; cls: number };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+async function waitForServer(url: string) {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+const server = process.env.BASE_URL
+  ? null
+  : spawn("node", ["server.mjs"], {
+      env: { ...process.env, PORT: String(PORT), SITE_URL: BASE_URL },
+      stdio: "ignore",
+    });
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: [...CHROMIUM_ARGS.filter((flag) => flag !== "--headless"), "--headless=new"],
+});
+
+const rows: Row[] = [];
+try {
+  await waitForServer(`${BASE_URL}/healthz`);
+  for (const formFactor of ["mobile", "desktop"] as const) {
+    for (const { path } of PAGES) {
+      const runs: { scores: number[]; lcp: number; cls: number }[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const result = await lighthouse(
+          `${BASE_URL}${path}`,
+          {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: [...CATEGORIES],
+            // The 404 page answers 404 on purpose; audit it all the same.
+            ignoreStatusCode: true,
+          },
+          formFactor === "desktop" ? desktopConfig : undefined,
+        );
+        const lhr = result?.lhr;
+        if (!lhr || lhr.runtimeError) {
+          throw new Error(
+            `Lighthouse failed on ${path}: ${lhr?.runtimeError?.message ?? "no result"}`,
+          );
+        }
+        runs.push({
+          scores: CATEGORIES.map((id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)),
+          lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+          cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+        });
+      }
+      rows.push({
+        page: path,
+        formFactor,
+        scores: CATEGORIES.map((_, index) => median(runs.map((r) => r.scores[index]!))),
+        lcp: median(runs.map((r) => r.lcp)),
+        cls: median(runs.map((r) => r.cls)),
+      });
+    }
+  }
+} finally {
+  await chrome.kill();
+  server?.kill();
+}
+
+console.log(
+  `\n| page | form factor | Performance | Accessibility | Best Practices | SEO | LCP ms | CLS |`,
+);
+console.log(`| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |`);
+for (const row of rows) {
+  console.log(
+    `| \`${row.page}\` | ${row.formFactor} | ${row.scores.join(" | ")} | ${Math.round(row.lcp)} | ${row.cls.toFixed(3)} |`,
+  );
+}
+const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+console.log(
+  `\nmedian of ${RUNS} run(s); ${cpu}, ${os.cpus().length} cores, node ${process.version}, Lighthouse 12`,
+);
+
+if (process.env.LIGHTHOUSE_ASSERT === "1") {
+  const failures: string[] = [];
+  for (const row of rows) {
+    const [performance, accessibility, bestPractices, seo] = row.scores as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    const name = `${row.page} (${row.formFactor})`;
+    if (performance < 95) failures.push(`${name}: Performance ${performance} < 95`);
+    if (accessibility < 100) failures.push(`${name}: Accessibility ${accessibility} < 100`);
+    if (bestPractices < 100) failures.push(`${name}: Best Practices ${bestPractices} < 100`);
+    const indexable = PAGES.find((page) => page.path === row.page)?.indexable;
+    if (indexable && seo < 100) failures.push(`${name}: SEO ${seo} < 100`);
+    if (row.cls > 0) failures.push(`${name}: CLS ${row.cls}`);
+  }
+  if (failures.length > 0) {
+    console.log(`\ntargets missed:\n${failures.map((failure) => `- ${failure}`).join("\n")}`);
+    process.exitCode = 1;
+  }
+}

@@ -57,6 +57,28 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: [...CHROMIUM_ARGS.filter((flag) => flag !== "--headless"), "--headless=new"],
 });
 
+/** One Lighthouse run; a failed trace (it happens on a busy machine) is tried once more. */
+async function audit(path: string, formFactor: "mobile" | "desktop") {
+  let message = "no result";
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const result = await lighthouse(
+      `${BASE_URL}${path}`,
+      {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+        // The 404 page answers 404 on purpose; audit it all the same.
+        ignoreStatusCode: true,
+      },
+      formFactor === "desktop" ? desktopConfig : undefined,
+    );
+    if (result?.lhr && !result.lhr.runtimeError) return result.lhr;
+    message = result?.lhr.runtimeError?.message ?? message;
+  }
+  throw new Error(`Lighthouse failed on ${path}: ${message}`);
+}
+
 const rows: Row[] = [];
 try {
   await waitForServer(`${BASE_URL}/healthz`);
@@ -64,24 +86,7 @@ try {
     for (const { path } of PAGES) {
       const runs: { scores: number[]; lcp: number; cls: number }[] = [];
       for (let run = 0; run < RUNS; run++) {
-        const result = await lighthouse(
-          `${BASE_URL}${path}`,
-          {
-            port: chrome.port,
-            output: "json",
-            logLevel: "error",
-            onlyCategories: [...CATEGORIES],
-            // The 404 page answers 404 on purpose; audit it all the same.
-            ignoreStatusCode: true,
-          },
-          formFactor === "desktop" ? desktopConfig : undefined,
-        );
-        const lhr = result?.lhr;
-        if (!lhr || lhr.runtimeError) {
-          throw new Error(
-            `Lighthouse failed on ${path}: ${lhr?.runtimeError?.message ?? "no result"}`,
-          );
-        }
+        const lhr = await audit(path, formFactor);
         runs.push({
           scores: CATEGORIES.map((id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)),
           lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,

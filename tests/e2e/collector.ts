@@ -4,6 +4,8 @@
  */
 import { createServer, type Server } from "node:http";
 
+import type { Page } from "@playwright/test";
+
 export type CollectorRequest = {
   method: string;
   path: string;
@@ -67,4 +69,15 @@ export async function startCollector(port: number) {
     clear: () => void (requests.length = 0),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Sends a page's requests for the tracker host `from` (the port the analytics server was
+ * configured with) to a collector on port `to`, so tests running side by side each have
+ * their own collector. The browser still sees (and the CSP still checks) the original URL.
+ */
+export async function routeTrackerTo(page: Page, from: number, to: number) {
+  await page.route(`http://127.0.0.1:${from}/**`, (route) =>
+    route.continue({ url: route.request().url().replace(`:${from}/`, `:${to}/`) }),
+  );
 }

@@ -2,7 +2,7 @@ import { test as base } from "@playwright/test";
 
 import { ANALYTICS_PORT, COLLECTOR_PORT, GATED_PORT } from "../../playwright.config";
 
-import { startCollector } from "./collector";
+import { routeTrackerTo, startCollector } from "./collector";
 import { expect, pages, rawRequest, readContent, test } from "./fixtures";
 
 const site = readContent("site.json") as {
@@ -142,15 +142,8 @@ test("page responses set no cookie, also with tracking parameters", async ({ req
 base("an outbound click sends one outbound event to the analytics collector", async ({ page }) => {
   const collector = await startCollector(COLLECTOR_PORT + 1);
   try {
-    // This server reports to COLLECTOR_PORT; point the tracker script at this collector.
-    await page.route(`http://127.0.0.1:${COLLECTOR_PORT}/**`, (route) =>
-      route.continue({
-        url: route
-          .request()
-          .url()
-          .replace(`:${COLLECTOR_PORT}/`, `:${COLLECTOR_PORT + 1}/`),
-      }),
-    );
+    // This server reports to COLLECTOR_PORT; send its tracker traffic to this collector.
+    await routeTrackerTo(page, COLLECTOR_PORT, COLLECTOR_PORT + 1);
     await page.route(`${AFFILIATE_ORIGIN}/**`, (route) =>
       route.fulfill({ status: 200, body: "ok" }),
     );

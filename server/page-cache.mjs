@@ -30,7 +30,11 @@ function requestValues(req, names) {
   return names.map((name) => req.headers[name] ?? "").join("\u0000");
 }
 
-/** True when If-None-Match names this ETag (or "*"), weak comparison. */
+/**
+ * True when If-None-Match names this ETag (or "*"), weak comparison. The twin of
+ * matchesIfNoneMatch in app/lib/document-headers.server.ts: this file runs before the
+ * app's build is involved and cannot import its TypeScript.
+ */
 function notModified(req, etag) {
   const header = req.headers["if-none-match"];
   if (!header) return false;

@@ -11,8 +11,16 @@ export const MAX_PATH_LENGTH = 256;
 /** Shown when a slug has no page and the /404 page is missing too (SPEC §2). */
 export const MISSING_404_TEXT = "Page not found.";
 
-/** Pages whose own URL answers with an error status. */
-const STATUS_OF_SLUG: Record<string, number> = { "/403": 403, "/404": 404 };
+/** The page shown to visitors from a blocked country (SPEC §6). */
+export const FORBIDDEN_SLUG = "/403";
+/** The page shown for an unknown path. */
+export const NOT_FOUND_SLUG = "/404";
+
+/** Pages whose own URL answers with an error status; they are never indexed. */
+export const STATUS_OF_SLUG: Readonly<Record<string, number>> = {
+  [FORBIDDEN_SLUG]: 403,
+  [NOT_FOUND_SLUG]: 404,
+};
 
 type WithSlug = { slug: string };
 
@@ -49,7 +57,7 @@ export function resolvePage<P extends WithSlug>(
   pathname: string,
 ): Resolution<P> {
   const find = (slug: string) => pages.find((page) => page.slug === slug) ?? null;
-  const notFound = find("/404");
+  const notFound = find(NOT_FOUND_SLUG);
 
   // "/terms/" names "/terms": redirect to the one canonical form. The target is rebuilt
   // from validated segments, so it is always a same-site path ("//host" fails validation).

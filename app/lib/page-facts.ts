@@ -1,4 +1,5 @@
 /** Facts derived from a page's blocks, shared by the head, the JSON-LD and the sitemap. */
+import { STATUS_OF_SLUG } from "~/content/resolve-page";
 import type { BlockContent, Page } from "~/content/schema";
 
 /** Every question and answer of the page's FAQ blocks, in page order. */
@@ -20,4 +21,4 @@ export function lastModified(page: Page): string | undefined {
 }
 
 /** Pages that answer with an error status and are never indexed. */
-export const STATUS_PAGE_SLUGS: ReadonlySet<string> = new Set(["/403", "/404"]);
+export const STATUS_PAGE_SLUGS: ReadonlySet<string> = new Set(Object.keys(STATUS_OF_SLUG));

@@ -7,14 +7,12 @@ import { json, redirect } from "@remix-run/node";
 
 import { getPage, pages, site } from "~/content/content.server";
 import type { Page } from "~/content/schema";
-import { MISSING_404_TEXT } from "~/content/resolve-page";
+import { FORBIDDEN_SLUG, MISSING_404_TEXT } from "~/content/resolve-page";
 
 import { countryVary, isBlockedCountry } from "./country-gate.server";
 import { outboundDestination, outboundHeaders, outboundLocation } from "./outbound.server";
 import type { NotFoundErrorData, PageLoaderData } from "./page-data";
 import { buildSeo } from "./seo.server";
-
-const FORBIDDEN_SLUG = "/403";
 
 function pageData(page: Page | null): PageLoaderData {
   return {

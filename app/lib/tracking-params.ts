@@ -28,7 +28,6 @@ export function pickTrackingParams(search: URLSearchParams, subIdParam: string):
   const picked = new Map<string, string>();
   for (const [name, raw] of search) {
     if (!allowed.has(name) || picked.has(name)) continue;
-    // eslint-disable-next-line no-control-regex
     const value = raw
       .replace(/[\u0000-\u001f\u007f]/g, "")
       .trim()

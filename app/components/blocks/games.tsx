@@ -2,6 +2,7 @@
 import { useId } from "react";
 
 import type { BlockContent } from "~/content/schema";
+import { ContentImage } from "~/components/ui/content-image";
 import { ContentLink } from "~/components/ui/content-link";
 import { SectionHeader } from "~/components/ui/section-header";
 
@@ -23,14 +24,14 @@ export function Games({ content }: { content: BlockContent<4> }) {
               redirectUrl={game.redirect_link}
               target={game.target_link}
             >
-              <img
+              <ContentImage
                 className="game-tile__image"
-                src={game.image}
-                alt={game.alt}
-                width={content.tile_width}
-                height={content.tile_height}
-                loading="lazy"
-                decoding="async"
+                image={{
+                  url: game.image,
+                  alt: game.alt,
+                  width: content.tile_width,
+                  height: content.tile_height,
+                }}
               />
               <span className="game-tile__hover" aria-hidden="true">
                 {content.hover_text}

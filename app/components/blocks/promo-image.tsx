@@ -1,5 +1,6 @@
 /** Block 2: a promotional banner, with separate artwork for phones and desktops. */
 import type { BlockContent } from "~/content/schema";
+import { ContentImage } from "~/components/ui/content-image";
 import { ContentLink } from "~/components/ui/content-link";
 
 /** Breakpoint at which the desktop artwork replaces the phone artwork. */
@@ -23,17 +24,12 @@ export function PromoImage({ content }: { content: BlockContent<2> }) {
             width={desktop.width}
             height={desktop.height}
           />
-          <img
+          {/* The banner follows the hero and is the largest image above the fold on wide
+              screens: loaded eagerly, with high priority. */}
+          <ContentImage
             className="promo__image"
-            src={mobile.url}
-            alt={mobile.alt || desktop.alt}
-            width={mobile.width}
-            height={mobile.height}
-            // The banner follows the hero and is the largest image above the fold on wide
-            // screens: loaded eagerly, with high priority (React 18 passes the lowercase name).
-            loading="eager"
-            decoding="async"
-            {...{ fetchpriority: "high" }}
+            priority
+            image={{ ...mobile, alt: mobile.alt || desktop.alt }}
           />
         </picture>
       </ContentLink>

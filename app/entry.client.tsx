@@ -9,7 +9,7 @@ import { I18nextProvider } from "react-i18next";
 
 import { DEFAULT_LOCALE } from "~/i18n/config";
 import { initClientI18n } from "~/i18n/i18n.client";
-import { readAppConfig } from "~/lib/app-config";
+import { readAppConfig } from "~/config/app-config";
 
 async function hydrate() {
   window.__APP_CONFIG__ = readAppConfig();

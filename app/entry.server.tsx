@@ -10,8 +10,8 @@ import { isbot } from "isbot";
 import { I18nextProvider } from "react-i18next";
 
 import { i18nFor, localeDetector } from "~/i18n/i18n.server";
-import { appConfig } from "~/lib/app-config.server";
-import { DocumentCache, type CachedDocument } from "~/lib/document-cache.server";
+import { appConfig } from "~/config/app-config.server";
+import { DocumentCache, type CachedDocument } from "~/document/document-cache.server";
 import {
   configuredOrigins,
   contentSecurityPolicy,
@@ -20,10 +20,10 @@ import {
   matchesIfNoneMatch,
   securityHeaders,
   strongEtag,
-} from "~/lib/document-headers.server";
-import { ALLOWED_METHODS } from "~/lib/page-loader.server";
-import { renderDocument } from "~/lib/render-document.server";
-import { isRouterLevelError, withRootData } from "~/lib/router-error.server";
+} from "~/document/headers.server";
+import { ALLOWED_METHODS } from "~/pages/loader.server";
+import { renderDocument } from "~/document/render.server";
+import { isRouterLevelError, withRootData } from "~/document/router-error.server";
 
 /**
  * Headers for every response of the site, documents, resource routes and static files

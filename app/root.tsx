@@ -22,10 +22,10 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorPage } from "~/components/error-page";
 import { SiteChrome, useSite } from "~/components/layout/site-chrome";
 import { UpdateBanner } from "~/components/update-banner";
-import { APP_CONFIG_ELEMENT_ID, serializeForScript } from "~/lib/app-config";
-import { isNotFoundErrorData, type PageLoaderData } from "~/lib/page-data";
-import { rootData } from "~/lib/root-data.server";
-import { errorDescriptors } from "~/lib/seo-meta";
+import { APP_CONFIG_ELEMENT_ID, serializeForScript } from "~/config/app-config";
+import { isNotFoundErrorData, type PageLoaderData } from "~/pages/page-data";
+import { rootData } from "~/document/root-data.server";
+import { errorDescriptors } from "~/seo/seo-meta";
 import { useClientRuntime } from "~/runtime/use-client-runtime";
 import appStyles from "~/styles/app.css";
 

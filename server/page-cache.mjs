@@ -32,7 +32,7 @@ function requestValues(req, names) {
 
 /**
  * True when If-None-Match names this ETag (or "*"), weak comparison. The twin of
- * matchesIfNoneMatch in app/lib/document-headers.server.ts: this file runs before the
+ * matchesIfNoneMatch in app/document/headers.server.ts: this file runs before the
  * app's build is involved and cannot import its TypeScript.
  */
 function notModified(req, etag) {

@@ -9,8 +9,8 @@ import type { ReactNode } from "react";
 
 import { Blocks } from "~/components/blocks/registry";
 import { ButtonLink } from "~/components/ui/button-link";
-import { isNotFoundErrorData } from "~/lib/page-data";
-import type { PublicSite } from "~/lib/public-site";
+import { isNotFoundErrorData } from "~/pages/page-data";
+import type { PublicSite } from "~/content/public-site";
 
 type ErrorPageProps = { error: unknown; errors: PublicSite["errors"] | undefined };
 

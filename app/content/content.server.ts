@@ -4,7 +4,7 @@
  */
 import { pageFiles, siteFile } from "../../content/index";
 
-import { toPublicSite } from "~/lib/public-site";
+import { toPublicSite } from "./public-site";
 
 import { parseContent } from "./parse-content";
 import { resolvePage } from "./resolve-page";

@@ -7,7 +7,7 @@ import i18next, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 
-import { http } from "~/lib/http";
+import { http } from "~/runtime/http";
 
 import { LOCALE_FILE_PATH, i18nConfig } from "./config";
 

@@ -4,7 +4,7 @@
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { buildInfo, manifestUrl } from "~/lib/build-info.server";
+import { buildInfo, manifestUrl } from "~/config/build-info.server";
 
 export function loader({ params }: LoaderFunctionArgs) {
   if (params.file !== `${buildInfo.id}.json`) {

@@ -9,7 +9,7 @@ import { useRouteError } from "@remix-run/react";
 import { ErrorPage } from "~/components/error-page";
 import { useSite } from "~/components/layout/site-chrome";
 import { changeLocale } from "~/i18n/locale-action.server";
-import { errorDescriptors } from "~/lib/seo-meta";
+import { errorDescriptors } from "~/seo/seo-meta";
 import type { loader as rootLoader } from "~/root";
 
 export function loader(): never {

@@ -10,8 +10,8 @@ import { useLoaderData, useRouteError } from "@remix-run/react";
 import { Blocks } from "~/components/blocks/registry";
 import { ErrorPage } from "~/components/error-page";
 import { useSite } from "~/components/layout/site-chrome";
-import { loadPage, refuseMethod } from "~/lib/page-loader.server";
-import { errorDescriptors, seoDescriptors } from "~/lib/seo-meta";
+import { loadPage, refuseMethod } from "~/pages/loader.server";
+import { errorDescriptors, seoDescriptors } from "~/seo/seo-meta";
 import type { loader as rootLoader } from "~/root";
 
 export function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 /** GET /robots.txt: crawl rules and the sitemap's absolute URL. */
 import { site } from "~/content/content.server";
-import { buildRobotsTxt } from "~/lib/crawlers.server";
-import { env } from "~/lib/env.server";
-import { siteOrigin } from "~/lib/seo.server";
+import { buildRobotsTxt } from "~/seo/crawlers.server";
+import { env } from "~/config/env.server";
+import { siteOrigin } from "~/seo/seo.server";
 
 export function loader() {
   return new Response(buildRobotsTxt(site, siteOrigin(site), env.SITE_INDEXABLE), {

@@ -4,7 +4,7 @@
  * window.umami (polling every 50 ms, at most 5000 ms) and sends page views itself. Any
  * failure is one console.error, no retries, and the page is unaffected.
  */
-import type { AppConfig } from "~/lib/app-config";
+import type { AppConfig } from "~/config/app-config";
 
 import { waitFor } from "./wait-for";
 

@@ -4,7 +4,11 @@
  * added to every affiliate link when it is clicked, also after client-side navigation.
  * Each such click also sends one `outbound` analytics event, without delaying it.
  */
-import { pickTrackingParams, withTrackingParams, type TrackingParams } from "~/lib/tracking-params";
+import {
+  pickTrackingParams,
+  withTrackingParams,
+  type TrackingParams,
+} from "~/affiliate/tracking-params";
 
 export const STORAGE_KEY = "tracking-params";
 /** Marks an anchor that leads to the affiliate; its value names the link in events. */

@@ -6,7 +6,7 @@
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 
-import { http } from "~/lib/http";
+import { http } from "./http";
 
 import { startBuildCheck } from "./build-check";
 import { installChunkReload } from "./chunk-reload";

@@ -6,7 +6,7 @@ import { useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
-import type { PublicSite } from "~/lib/public-site";
+import type { PublicSite } from "~/content/public-site";
 
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";

@@ -6,7 +6,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
-import type { PublicSite } from "~/lib/public-site";
+import type { PublicSite } from "~/content/public-site";
 import { ContentLink } from "~/components/ui/content-link";
 
 /** A footer link: other sites open in a new tab (rel noopener), the site's own pages in place. */

@@ -2,7 +2,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
-import type { PublicSite } from "~/lib/public-site";
+import type { PublicSite } from "~/content/public-site";
 import { relFor } from "~/components/ui/content-link";
 
 export function SiteHeader({ header }: { header: PublicSite["header"] }) {

@@ -1,9 +1,10 @@
 /** The site configuration: header, footer, head metadata and site-wide texts (SPEC §3). */
 import { z } from "zod";
 
-import { RESERVED_AFFILIATE_PARAMS } from "../../lib/tracking-params";
-
 import { href, httpsUrl, image, link, localAsset, slug, text } from "./primitives";
+
+/** Names the sub-id parameter may not take: the affiliate's own identifiers. */
+export const RESERVED_AFFILIATE_PARAMS = ["partner", "banner"];
 
 /** A one-segment site path with a trailing slash, e.g. "/login/". */
 const outboundPath = z

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { renderDocument } from "./render-document.server";
+import { renderDocument } from "./render.server";
 
 const options = (waitForAll: boolean) => ({
   status: 200,

@@ -9,8 +9,8 @@ import { isRouteErrorResponse } from "@remix-run/react";
 
 import type { CustomTag } from "~/content/custom-tags";
 
-import { isNotFoundErrorData } from "./page-data";
-import type { PublicSite } from "./public-site";
+import { isNotFoundErrorData } from "~/pages/page-data";
+import type { PublicSite } from "~/content/public-site";
 import type { Seo } from "./seo.server";
 
 /** HTML attribute names that React spells differently. */

@@ -10,7 +10,7 @@ import {
   matchesIfNoneMatch,
   securityHeaders,
   strongEtag,
-} from "./document-headers.server";
+} from "./headers.server";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 

@@ -1,7 +1,7 @@
 /** Shapes the page loader sends to the browser (types only). */
 import type { Page } from "~/content/schema";
 
-import type { Seo } from "./seo.server";
+import type { Seo } from "~/seo/seo.server";
 
 export type PageLoaderData = {
   /** The resolved page, or null when neither the slug nor /404 exists. */

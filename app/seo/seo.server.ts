@@ -6,7 +6,7 @@
 import type { CustomTag } from "~/content/custom-tags";
 import type { Page, Site } from "~/content/schema";
 
-import { env } from "./env.server";
+import { env } from "~/config/env.server";
 import { SOCIAL_IMAGE_SIZE, absoluteUrl, buildJsonLd } from "./json-ld.server";
 import { STATUS_PAGE_SLUGS } from "./page-facts";
 

@@ -17,9 +17,6 @@ export const TRACKING_PARAMS = [
 
 export const MAX_TRACKING_VALUE_LENGTH = 100;
 
-/** Names the sub-id parameter may not take: the affiliate's own identifiers. */
-export const RESERVED_AFFILIATE_PARAMS = ["partner", "banner"];
-
 export type TrackingParams = [string, string][];
 
 /** The allowed tracking parameters of a query string, cleaned; unknown ones are dropped. */

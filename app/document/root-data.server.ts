@@ -2,7 +2,7 @@
 import { publicSite } from "~/content/content.server";
 import { localeDetector } from "~/i18n/i18n.server";
 
-import { appConfig } from "./app-config.server";
+import { appConfig } from "~/config/app-config.server";
 
 export async function rootData(request: Request) {
   return { site: publicSite, locale: await localeDetector.getLocale(request), appConfig };

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 
-import { env } from "./env.server";
+import { env } from "~/config/env.server";
 
 /** Inline <script> elements the browser executes (not src=, not JSON data blocks). */
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi;

@@ -4,7 +4,7 @@
  * gets the /403 page on page and outbound routes. An absent or malformed header means
  * allowed. Off (and no Vary) when not configured.
  */
-import { env } from "./env.server";
+import { env } from "~/config/env.server";
 
 type GateConfig = { header?: string; blocked: ReadonlySet<string> };
 

@@ -6,7 +6,7 @@
  */
 import type { Site } from "~/content/schema";
 
-import { env } from "./env.server";
+import { env } from "~/config/env.server";
 import { pickTrackingParams, withTrackingParams } from "./tracking-params";
 
 /** The configured destination for an outbound path, or null when the path is not one. */

@@ -9,10 +9,14 @@ import { getPage, pages, site } from "~/content/content.server";
 import type { Page } from "~/content/schema";
 import { FORBIDDEN_SLUG, MISSING_404_TEXT } from "~/content/resolve-page";
 
-import { countryVary, isBlockedCountry } from "./country-gate.server";
-import { outboundDestination, outboundHeaders, outboundLocation } from "./outbound.server";
+import { countryVary, isBlockedCountry } from "~/affiliate/country-gate.server";
+import {
+  outboundDestination,
+  outboundHeaders,
+  outboundLocation,
+} from "~/affiliate/outbound.server";
 import type { NotFoundErrorData, PageLoaderData } from "./page-data";
-import { buildSeo } from "./seo.server";
+import { buildSeo } from "~/seo/seo.server";
 
 function pageData(page: Page | null): PageLoaderData {
   return {

@@ -24,6 +24,7 @@ export default {
       route("_app/builds/latest.json", "routes/builds.latest.ts");
       route("_app/builds/meta/:file", "routes/builds.meta.ts");
       route("_app/locale", "routes/locale.tsx");
+      route("_app/status/:code", "routes/status.tsx");
     });
   },
   future: {

@@ -2,7 +2,7 @@
  * `npm run lighthouse`: Lighthouse 12 (13 needs Node 22) in Debian's Chromium against the
  * production build, mobile and desktop, for /, /terms and the 404 page; each row is the
  * median of LIGHTHOUSE_RUNS runs (default 3). Prints the four category scores, LCP and CLS
- * as a Markdown table. Run `npm run build` first. It starts `node server.mjs` on
+ * as a Markdown table. Run `npm run build` first. It starts the production server (`node build/server/index.js`) on
  * LIGHTHOUSE_PORT (default 3400) with SITE_URL set to that origin, so canonical URLs are
  * valid for the audit, unless BASE_URL names a running server.
  * With LIGHTHOUSE_ASSERT=1 it exits 1 when Performance < 95, Accessibility, Best Practices
@@ -48,7 +48,7 @@ async function waitForServer(url: string) {
 
 const server = process.env.BASE_URL
   ? null
-  : spawn("node", ["server.mjs"], {
+  : spawn("node", ["build/server/index.js"], {
       env: { ...process.env, PORT: String(PORT), SITE_URL: BASE_URL },
       stdio: "ignore",
     });

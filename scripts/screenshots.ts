@@ -32,7 +32,10 @@ async function waitForServer(url: string, timeoutMs = 30_000) {
 
 const server = process.env.BASE_URL
   ? null
-  : spawn("node", ["server.mjs"], { env: { ...process.env, PORT: String(port) }, stdio: "ignore" });
+  : spawn("node", ["build/server/index.js"], {
+      env: { ...process.env, PORT: String(port) },
+      stdio: "ignore",
+    });
 
 try {
   await waitForServer(baseUrl);

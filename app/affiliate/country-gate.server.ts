@@ -11,9 +11,18 @@ type GateConfig = { header?: string; blocked: ReadonlySet<string> };
 const configured: GateConfig = { header: env.COUNTRY_HEADER, blocked: env.BLOCKED_COUNTRIES };
 
 export function isBlockedCountry(request: Request, gate: GateConfig = configured): boolean {
-  if (!gate.header || gate.blocked.size === 0) return false;
-  const value = request.headers.get(gate.header)?.trim().toUpperCase();
-  return value !== undefined && /^[A-Z]{2}$/.test(value) && gate.blocked.has(value);
+  if (!gate.header) return false;
+  return isBlockedCountryCode(request.headers.get(gate.header) ?? undefined, gate);
+}
+
+/** The gate's verdict on the value of its header (absent or malformed: allowed). */
+export function isBlockedCountryCode(
+  value: string | undefined,
+  gate: GateConfig = configured,
+): boolean {
+  if (!gate.header || gate.blocked.size === 0 || value === undefined) return false;
+  const code = value.trim().toUpperCase();
+  return /^[A-Z]{2}$/.test(code) && gate.blocked.has(code);
 }
 
 /** `Vary` for responses that depend on the gate (none when the gate is off). */

@@ -5,6 +5,9 @@ import { parseEnv } from "./env.server";
 describe("parseEnv", () => {
   it("has defaults that need no variable", () => {
     expect(parseEnv({})).toEqual({
+      NODE_ENV: "production",
+      PORT: 3000,
+      HOST: undefined,
       SITE_URL: undefined,
       SITE_INDEXABLE: true,
       CDN_URL: undefined,
@@ -34,6 +37,17 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ BLOCKED_COUNTRIES: "USA" })).toThrow(
       /BLOCKED_COUNTRIES: not ISO country codes: USA/,
     );
+  });
+
+  it("reads the server's port, interface and mode", () => {
+    expect(parseEnv({ PORT: "8080", HOST: "127.0.0.1", NODE_ENV: "development" })).toMatchObject({
+      PORT: 8080,
+      HOST: "127.0.0.1",
+      NODE_ENV: "development",
+    });
+    expect(() => parseEnv({ PORT: "99999" })).toThrow(/PORT: must be between 1 and 65535/);
+    expect(() => parseEnv({ PORT: "http" })).toThrow(/PORT: must be a port number/);
+    expect(() => parseEnv({ NODE_ENV: "staging" })).toThrow(/NODE_ENV: must be/);
   });
 
   it("names the variable that is invalid", () => {

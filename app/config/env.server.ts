@@ -22,6 +22,24 @@ const origin = z
   .optional();
 
 export const EnvSchema = z.object({
+  /** "production" (the default for `npm start`), "development" (`npm run dev`) or "test". */
+  NODE_ENV: z
+    .enum(["production", "development", "test"], {
+      error: 'must be "production", "development" or "test"',
+    })
+    .default("production"),
+  /** Port the server listens on. */
+  PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a port number")
+    .min(1, "must be between 1 and 65535")
+    .max(65535, "must be between 1 and 65535")
+    .default(3000),
+  /** Interface to bind to, e.g. 127.0.0.1 (default: all interfaces). */
+  HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:[\]-]{1,255}$/, "must be a host name or an IP address")
+    .optional(),
   /** Public origin for canonical URLs, the sitemap and structured data (default: content). */
   SITE_URL: origin,
   /** "false" on staging: every response says noindex and robots.txt disallows everything. */
@@ -32,7 +50,6 @@ export const EnvSchema = z.object({
   ANALYTICS_ENABLED: booleanish(false),
   /** The tracker's origin, e.g. https://analytics.example.com (its /script.js is loaded). */
   ANALYTICS_HOST: origin,
-  /** The website id the tracker knows this site by. */
   /** Header a CDN sets with the visitor's country, e.g. cf-ipcountry (country gate; off if unset). */
   COUNTRY_HEADER: z
     .string()
@@ -54,6 +71,7 @@ export const EnvSchema = z.object({
       }
       return new Set(codes);
     }),
+  /** The website id the tracker knows this site by. */
   ANALYTICS_SITE_ID: z
     .string()
     .max(100)

@@ -83,6 +83,14 @@ describe("caching and security headers", () => {
     expect(names).not.toContain("x-robots-tag");
     expect(securityHeaders(false)).toContainEqual(["X-Robots-Tag", "noindex, nofollow"]);
   });
+
+  it("keeps resources same-origin unless a CDN must read the build's assets", () => {
+    expect(securityHeaders(true)).toContainEqual(["Cross-Origin-Resource-Policy", "same-origin"]);
+    expect(securityHeaders(true, { crossOriginResources: true })).toContainEqual([
+      "Cross-Origin-Resource-Policy",
+      "cross-origin",
+    ]);
+  });
 });
 
 describe("DocumentCache", () => {

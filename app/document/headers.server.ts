@@ -75,14 +75,22 @@ export function documentCacheControl(status: number): string {
   return "no-store";
 }
 
-/** Headers every response of the site carries (applied once, by server.mjs). */
-export function securityHeaders(indexable = env.SITE_INDEXABLE): [string, string][] {
+/**
+ * Headers every response of the site carries, set once per response by the server.
+ * Cross-Origin-Resource-Policy keeps other sites from embedding what this one serves,
+ * except the build's assets when a CDN serves them from another origin.
+ */
+export function securityHeaders(
+  indexable = env.SITE_INDEXABLE,
+  { crossOriginResources = false }: { crossOriginResources?: boolean } = {},
+): [string, string][] {
   return [
     ["Strict-Transport-Security", "max-age=63072000; includeSubDomains"],
     ["X-Content-Type-Options", "nosniff"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"],
     ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Cross-Origin-Resource-Policy", crossOriginResources ? "cross-origin" : "same-origin"],
     ...(indexable ? [] : [["X-Robots-Tag", "noindex, nofollow"] as [string, string]]),
   ];
 }

@@ -92,4 +92,10 @@ describe("safeRedirectPath", () => {
   it("keeps same-site paths", () => {
     expect(safeRedirectPath("/vip#niveles")).toBe("/vip#niveles");
   });
+
+  it("percent-encodes characters a Location header cannot carry as they are", () => {
+    expect(safeRedirectPath("/términos?q=año")).toBe("/t%C3%A9rminos?q=a%C3%B1o");
+    expect(safeRedirectPath("/€/漢字")).toBe("/%E2%82%AC/%E6%BC%A2%E5%AD%97");
+    expect(safeRedirectPath("/ya%20codificado")).toBe("/ya%20codificado");
+  });
 });

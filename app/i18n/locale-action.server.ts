@@ -9,13 +9,18 @@ import { json, redirect } from "@remix-run/node";
 import { isSupportedLocale } from "./config";
 import { localeCookie } from "./i18n.server";
 
-/** A same-site path: starts with one "/", no "//" or "/\" (protocol-relative) forms. */
+/**
+ * A same-site path: starts with one "/", no "//" or "/\" (protocol-relative) forms.
+ * Returned percent-encoded as a URL parser writes it, so a Location header never carries
+ * raw non-ASCII bytes (and characters above U+00FF, which a header cannot hold at all).
+ */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || value.length > 2048) return fallback;
   if (!value.startsWith("/") || /^\/[/\\]/.test(value) || /[\u0000-\u001f\\]/.test(value)) {
     return fallback;
   }
-  return value;
+  const url = new URL(value, "http://localhost");
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 function isHttps(request: Request): boolean {

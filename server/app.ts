@@ -1,0 +1,151 @@
+/**
+ * The request path, end to end: guard → page cache → (on a miss) Express: static files,
+ * access log, Remix. A cache hit runs none of Express's middleware, no Remix and no
+ * compression. Why a server of our own and not remix-serve: docs/decisions/010-request-path.md.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+
+import type { Env } from "~/config/env.server";
+import { securityHeaders } from "~/document/headers.server";
+
+import { cacheKey } from "./cache-key";
+import { PageCache, sendDocument } from "./page-cache";
+import { inspectRequest } from "./request-guard";
+import { remixHandler, PayloadTooLargeError } from "./remix-handler";
+import { staticErrors, staticFiles } from "./static-files";
+
+/** Route that renders the site's page for a request the guard refused (400, 413). */
+export const STATUS_PAGE_PATH = "/_app/status/";
+
+export type SiteServerOptions = {
+  env: Env;
+  /** The current Remix build (in development it changes on every rebuild). */
+  build: () => ServerBuild;
+  /** Directory of public/ (static files; the build's assets are inside it). */
+  publicDirectory: string;
+  /** Keep finished pages (off in development, so every edit shows). */
+  cache: PageCache | null;
+  /** Access log lines (morgan "tiny"); off when null. */
+  log: ((line: string) => void) | null;
+};
+
+/** Server limits an origin on the open internet needs (see docs/decisions/010-request-path.md). */
+export const LIMITS = {
+  /** The whole request, body included, must arrive within this time. */
+  requestTimeoutMs: 15_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5_000,
+  /** How often Node checks the two timeouts above. */
+  connectionsCheckingIntervalMs: 1_000,
+  maxHeadersCount: 100,
+  /** Below the process's usual 1,024 open files, with room for files and the database. */
+  maxConnections: 900,
+} as const;
+
+export function createSiteServer({
+  env,
+  build,
+  publicDirectory,
+  cache,
+  log,
+}: SiteServerOptions): Server {
+  const crossOriginAssets = /^https?:\/\//.test(build().publicPath);
+  const common = securityHeaders();
+  const assetCommon = securityHeaders(env.SITE_INDEXABLE, {
+    crossOriginResources: crossOriginAssets,
+  });
+  const keyOf = (req: IncomingMessage) => cacheKey(req, env.COUNTRY_HEADER);
+  const assetsPath = new URL(build().publicPath, "http://localhost").pathname.replace(/\/$/, "");
+  const { assets, files } = staticFiles({
+    assetsDirectory: build().assetsBuildDirectory,
+    publicDirectory,
+    crossOriginAssets,
+  });
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.disable("etag");
+  app.use((req, res, next) => {
+    const headers = req.path.startsWith(`${assetsPath}/`) ? assetCommon : common;
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  });
+  app.use(assetsPath, assets);
+  app.use(files);
+  app.use(staticErrors);
+  if (log) app.use(morgan("tiny", { stream: { write: (line) => log(line.trimEnd()) } }));
+  app.use(
+    remixHandler({
+      build,
+      mode: env.NODE_ENV,
+      cache,
+      keyOf,
+      commonHeaders: common,
+      // Every text response is compressed, however small (the default skips those under 1 KB).
+      compress: compression({ threshold: 0 }),
+    }),
+  );
+  app.use(
+    (error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+      if (error instanceof PayloadTooLargeError) return refuse(req, res, 413);
+      next(error);
+    },
+  );
+  // The last resort, when the app itself failed: the error is logged once, with the
+  // request it came from; the visitor gets a short answer and never a stack trace.
+  app.use(
+    (error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      console.error(
+        `[server] ${req.method} ${req.originalUrl}: ${(error as Error)?.stack ?? error}`,
+      );
+      if (res.headersSent) return res.destroy();
+      for (const name of res.getHeaderNames()) res.removeHeader(name);
+      for (const [name, value] of common) res.setHeader(name, value);
+      res.status(500).setHeader("Cache-Control", "no-store");
+      res.type("text/plain").send("500 Internal Server Error");
+    },
+  );
+
+  /** Answers a refused request with the site's own page for its status. */
+  function refuse(req: IncomingMessage, res: ServerResponse, status: 400 | 413) {
+    res.shouldKeepAlive = false;
+    req.method = "GET";
+    req.url = `${STATUS_PAGE_PATH}${status}`;
+    delete req.headers["content-length"];
+    delete req.headers["transfer-encoding"];
+    app(req, res);
+  }
+
+  const server = createServer(
+    { connectionsCheckingInterval: LIMITS.connectionsCheckingIntervalMs },
+    (req, res) => {
+      const verdict = inspectRequest(req);
+      if (!verdict.ok) {
+        if (verdict.status === 204) {
+          for (const [name, value] of common) res.setHeader(name, value);
+          res.writeHead(204, { Allow: verdict.allow });
+          res.end();
+          return;
+        }
+        return refuse(req, res, verdict.status);
+      }
+      if (cache) {
+        const key = keyOf(req);
+        const hit = key === null ? undefined : cache.get(key);
+        if (hit) return sendDocument(req, res, hit);
+      }
+      app(req, res);
+    },
+  );
+  server.requestTimeout = LIMITS.requestTimeoutMs;
+  server.headersTimeout = LIMITS.headersTimeoutMs;
+  server.keepAliveTimeout = LIMITS.keepAliveTimeoutMs;
+  server.maxHeadersCount = LIMITS.maxHeadersCount;
+  server.maxConnections = LIMITS.maxConnections;
+  return server;
+}

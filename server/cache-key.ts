@@ -1,0 +1,47 @@
+/**
+ * What a page's answer depends on, and nothing else, so the cache key neither misses on
+ * what does not matter nor mixes what does:
+ * - the path (pages read no query string: tracking parameters such as utm_*, gclid or
+ *   fbclid, and any other parameter, leave the page as it is);
+ * - the interface locale the request resolves to (not the raw Accept-Language);
+ * - the country gate's verdict (blocked or not, not the raw country header).
+ * A request whose query does change the answer (a Remix data request, `?_data=`) or that
+ * carries credentials has no key: it is never served from, or stored in, the cache.
+ */
+import type { IncomingMessage } from "node:http";
+
+import { isBlockedCountryCode } from "~/affiliate/country-gate.server";
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "~/i18n/config";
+
+/** Query parameters that change what Remix answers. */
+const MEANINGFUL_PARAMS = ["_data", "index"];
+
+/**
+ * The locale part of the key. With one configured locale every request resolves to it;
+ * with several, the cache would have to ask the locale detector, so the raw preference
+ * (the `lng` parameter and Accept-Language) keys the entry instead.
+ */
+function localeKey(url: URL, acceptLanguage: string | undefined): string {
+  if (SUPPORTED_LOCALES.length === 1) return DEFAULT_LOCALE;
+  return `${url.searchParams.get("lng") ?? ""}|${acceptLanguage ?? ""}`;
+}
+
+/** The cache key of a GET or HEAD request, or null when it must not use the cache. */
+export function cacheKey(req: IncomingMessage, countryHeader: string | undefined): string | null {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  if (req.headers.cookie || req.headers.authorization) return null;
+  const target = req.url ?? "/";
+  const queryAt = target.indexOf("?");
+  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  let locale: string = DEFAULT_LOCALE;
+  if (queryAt !== -1) {
+    const url = new URL(target, "http://localhost");
+    if (MEANINGFUL_PARAMS.some((name) => url.searchParams.has(name))) return null;
+    locale = localeKey(url, req.headers["accept-language"]);
+  } else if (SUPPORTED_LOCALES.length > 1) {
+    locale = localeKey(new URL(target, "http://localhost"), req.headers["accept-language"]);
+  }
+  const country = countryHeader ? req.headers[countryHeader] : undefined;
+  const blocked = isBlockedCountryCode(typeof country === "string" ? country : undefined);
+  return `${blocked ? "blocked" : "open"}|${locale}|${path}`;
+}

@@ -1,0 +1,181 @@
+/**
+ * Remix behind the server: turns a Node request into a Fetch Request, runs the app and
+ * sends its answer. HTML documents (finished strings: entry.server renders them whole to
+ * hash their inline scripts) go out through `sendDocument`, and into the page cache when
+ * a shared cache could keep them; everything else streams as Remix answered it.
+ *
+ * The Request's URL is built from the validated path and a fixed local origin: the site
+ * never reads its host from the request (docs/decisions/010-request-path.md), so a
+ * hostile Host, X-Forwarded-Host or absolute-form target cannot break or steer it. HEAD
+ * runs as GET, so it gets exactly the headers GET gets, and can fill the cache.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+import {
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
+import type {
+  NextFunction,
+  Request as ExpressRequest,
+  RequestHandler,
+  Response as ExpressResponse,
+} from "express";
+
+import { preferredEncoding } from "./encodings";
+import {
+  isStorable,
+  prepareDocument,
+  sendDocument,
+  type Document,
+  type PageCache,
+} from "./page-cache";
+import { MAX_BODY_BYTES } from "./request-guard";
+
+export class PayloadTooLargeError extends Error {
+  readonly status = 413;
+  constructor() {
+    super(`request body over ${MAX_BODY_BYTES} bytes`);
+  }
+}
+
+/**
+ * Reads a request body up to the limit (the site's forms are a few hundred bytes). Past
+ * it, reading stops without destroying the socket, so the 413 page can still be sent.
+ */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      req.off("data", onData).off("end", onEnd);
+      reject(new PayloadTooLargeError());
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    req.on("data", onData).on("end", onEnd).once("error", reject);
+  });
+}
+
+function isSecure(req: IncomingMessage): boolean {
+  const forwarded = req.headers["x-forwarded-proto"];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+  return first === "https" || Boolean((req.socket as { encrypted?: boolean }).encrypted);
+}
+
+/** The Fetch Request Remix sees. */
+export async function toFetchRequest(req: IncomingMessage, res: ServerResponse): Promise<Request> {
+  // Concatenated, not resolved: "//host/path" stays a path of this site.
+  const url = new URL(`${isSecure(req) ? "https" : "http"}://localhost${req.url ?? "/"}`);
+  const headers = new Headers();
+  for (let index = 0; index < req.rawHeaders.length; index += 2) {
+    const name = req.rawHeaders[index]!;
+    if (name.toLowerCase() === "x-forwarded-host") continue;
+    headers.append(name, req.rawHeaders[index + 1]!);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
+  const init: RequestInit = { method, headers, signal: controller.signal };
+  if (method !== "GET") init.body = new Uint8Array(await readBody(req));
+  return new Request(url, init);
+}
+
+/** Headers that describe the body as Remix sent it, or that are copied separately. */
+const BODY_HEADERS = new Set(["content-length", "content-encoding", "set-cookie"]);
+
+async function toDocument(response: Response, extraHeaders: [string, string][]) {
+  const headers: [string, string][] = [...extraHeaders];
+  response.headers.forEach((value, name) => {
+    if (!BODY_HEADERS.has(name)) headers.push([name, value]);
+  });
+  for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
+  const body = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, headers, body } satisfies Document;
+}
+
+/** Streams an answer that is not a document (data, XML, text, redirects). */
+async function sendResponse(res: ServerResponse, response: Response, head: boolean) {
+  res.statusCode = response.status;
+  res.statusMessage = response.statusText;
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") res.appendHeader(name, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) res.appendHeader("set-cookie", cookie);
+  if (response.body && !head) await writeReadableStreamToWritable(response.body, res);
+  else {
+    await response.body?.cancel();
+    res.end();
+  }
+}
+
+function isDocument(response: Response): boolean {
+  return (
+    response.body !== null &&
+    response.status !== 304 &&
+    (response.headers.get("content-type") ?? "").startsWith("text/html")
+  );
+}
+
+type HandlerOptions = {
+  build: () => ServerBuild;
+  mode: string;
+  cache: PageCache | null;
+  /** The cache key of the request (null: not cacheable). */
+  keyOf: (req: IncomingMessage) => string | null;
+  /** Headers every answer carries (set once, here and in the cache entries). */
+  commonHeaders: [string, string][];
+  /** Compresses a streamed answer (the `compression` middleware). */
+  compress: RequestHandler;
+  getLoadContext?: (req: IncomingMessage) => AppLoadContext;
+};
+
+/** The Express handler that runs Remix. */
+export function remixHandler({
+  build,
+  mode,
+  cache,
+  keyOf,
+  commonHeaders,
+  compress,
+  getLoadContext,
+}: HandlerOptions) {
+  let current = build();
+  let handle = createRequestHandler(current, mode);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      if (build() !== current) {
+        current = build();
+        handle = createRequestHandler(current, mode);
+      }
+      const request = await toFetchRequest(req, res);
+      const response = await handle(request, getLoadContext?.(req) ?? {});
+      if (!isDocument(response)) {
+        compress(
+          req,
+          res,
+          () => void sendResponse(res, response, req.method === "HEAD").catch(next),
+        );
+        return;
+      }
+      // Set-Cookie and Set-Cookie-like headers are kept in the document's list.
+      const document = await toDocument(response, commonHeaders);
+      const key = cache ? keyOf(req) : null;
+      const stored = Boolean(cache && key !== null && isStorable(req, document));
+      const encoding = preferredEncoding(req.headers["accept-encoding"], { br: true, gzip: true });
+      const prepared = await prepareDocument(document, { stored, encoding });
+      if (stored) cache!.set(key!, prepared);
+      // The document's header list is complete (common headers included): anything set
+      // on the response so far would be sent twice.
+      for (const name of res.getHeaderNames()) res.removeHeader(name);
+      sendDocument(req, res, prepared);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,98 @@
+import type { IncomingMessage } from "node:http";
+
+import { describe, expect, it } from "vitest";
+
+import {
+  MAX_BODY_BYTES,
+  decodablePath,
+  inspectRequest,
+  isValidHost,
+  originForm,
+} from "./request-guard";
+
+function req(url: string, rawHeaders: string[] = ["Host", "localhost:3000"], method = "GET") {
+  const headers: Record<string, string> = {};
+  for (let index = 0; index < rawHeaders.length; index += 2) {
+    headers[rawHeaders[index]!.toLowerCase()] ??= rawHeaders[index + 1]!;
+  }
+  return { url, method, rawHeaders, headers } as unknown as IncomingMessage;
+}
+
+describe("isValidHost", () => {
+  it.each(["localhost", "localhost:3000", "www.example.com", "127.0.0.1:80", "[::1]:3000"])(
+    "accepts %s",
+    (host) => expect(isValidHost(host)).toBe(true),
+  );
+  it.each(["a:99999", "a:", "a b", "evil.example/path", "", "a:-1", "[::1", "a:1:2"])(
+    "refuses %s",
+    (host) => expect(isValidHost(host)).toBe(false),
+  );
+});
+
+describe("inspectRequest", () => {
+  it("lets an ordinary request through unchanged", () => {
+    const request = req("/terms?utm_source=x");
+    expect(inspectRequest(request)).toEqual({ ok: true });
+    expect(request.url).toBe("/terms?utm_source=x");
+  });
+
+  it("refuses two Host headers and a Host whose port is out of range", () => {
+    expect(inspectRequest(req("/", ["Host", "a", "host", "b"]))).toMatchObject({ status: 400 });
+    expect(inspectRequest(req("/", ["Host", "a:99999"]))).toMatchObject({ status: 400 });
+  });
+
+  it("drops X-Forwarded-Host, which the site never trusts", () => {
+    const request = req("/", ["Host", "localhost", "X-Forwarded-Host", "a:99999"]);
+    expect(inspectRequest(request)).toEqual({ ok: true });
+    expect(request.headers["x-forwarded-host"]).toBeUndefined();
+  });
+
+  it("answers OPTIONS * with Allow and refuses any other asterisk-form request", () => {
+    expect(inspectRequest(req("*", undefined, "OPTIONS"))).toMatchObject({
+      status: 204,
+      allow: "GET, HEAD",
+    });
+    expect(inspectRequest(req("*"))).toMatchObject({ status: 400 });
+  });
+
+  it("reduces an absolute-form target to its path and ignores its host", () => {
+    const request = req("http://evil.example:99/terms?x=1");
+    expect(inspectRequest(request)).toEqual({ ok: true });
+    expect(request.url).toBe("/terms?x=1");
+    expect(inspectRequest(req("gopher://x/"))).toMatchObject({ status: 400 });
+  });
+
+  it("turns TRACE and TRACK into OPTIONS, which the site answers with its 405 page", () => {
+    for (const method of ["TRACE", "TRACK"]) {
+      const request = req("/", undefined, method);
+      inspectRequest(request);
+      expect(request.method).toBe("OPTIONS");
+    }
+  });
+
+  it("refuses a declared body over the limit before anything reads it", () => {
+    const big = req("/_app/locale", ["Host", "x", "Content-Length", String(MAX_BODY_BYTES + 1)]);
+    expect(inspectRequest(big)).toMatchObject({ status: 413 });
+    const small = req("/_app/locale", ["Host", "x", "Content-Length", "200"]);
+    expect(inspectRequest(small)).toEqual({ ok: true });
+  });
+});
+
+describe("decodablePath and originForm", () => {
+  it("escapes the percent signs of a path that does not decode, keeping the query", () => {
+    expect(decodablePath("/%zz?q=%zz")).toBe("/%25zz?q=%zz");
+    expect(decodablePath("/t%C3%A9rminos")).toBe("/t%C3%A9rminos");
+  });
+
+  it("escapes encoded line terminators, which no route pattern matches", () => {
+    expect(decodablePath("/%0A")).toBe("/%250A");
+    expect(decodablePath("/terms%0D?x=%0A")).toBe("/terms%250D?x=%0A");
+    expect(decodablePath("/%E2%80%A8")).toBe("/%25E2%2580%25A8");
+  });
+
+  it("keeps paths, including //host forms, and refuses what is not a target", () => {
+    expect(originForm("//evil.example/")).toBe("//evil.example/");
+    expect(originForm("HTTPS://x.example/a?b")).toBe("/a?b");
+    expect(originForm("evil.example")).toBeNull();
+  });
+});

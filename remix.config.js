@@ -12,6 +12,8 @@ export default {
   ignoredRouteFiles: ["**/*"],
   publicPath: `${cdnUrl}/build/`,
   serverModuleFormat: "esm",
+  // Content lives outside app/: rebuild (and reload the open tab) when it changes.
+  watchPaths: ["content"],
   routes(defineRoutes) {
     return defineRoutes((route) => {
       route("/", "routes/page.tsx", { index: true, id: "index___en" });

@@ -17,6 +17,8 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "server/**/*.test.ts"],
     environment: "node",
     setupFiles: ["./tests/setup-unit.ts"],
+    // A throwaway PostgreSQL for the click ledger's tests (tests/postgres.ts).
+    globalSetup: ["./tests/postgres.ts"],
     environmentOptions: { jsdom: { url: "http://localhost:3000/" } },
   },
 });

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+
+import { VisitorKeys, buildClickRecord, dayIn, deviceOf, pagePath } from "./click-record.server";
+
+const CHROME_ANDROID =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+const FIREFOX_DESKTOP =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";
+const SITE = new Set(["https://www.brisamar-casino.example", "http://localhost"]);
+
+function click(
+  url: string,
+  { headers = {}, method = "GET", ip = "203.0.113.7", now = Date.UTC(2026, 10, 22, 10) } = {} as {
+    headers?: Record<string, string>;
+    method?: string;
+    ip?: string;
+    now?: number;
+  },
+  keys = new VisitorKeys(),
+) {
+  return buildClickRecord({
+    request: new Request(`http://localhost${url}`, {
+      method,
+      headers: { "user-agent": CHROME_ANDROID, ...headers },
+    }),
+    clientAddress: ip,
+    linkId: "home-main-block-1-button-1",
+    destination: "https://aff.example/redirect?partner=1&banner=2",
+    subIdParam: "subid",
+    countryHeader: "cf-ipcountry",
+    siteOrigins: SITE,
+    timeZone: "Europe/Madrid",
+    visitorKeys: keys,
+    now,
+  });
+}
+
+describe("buildClickRecord", () => {
+  it("keeps link, destination, page, tracking parameters, device, browser and country", () => {
+    const record = click("/go/x?from=/bonos&utm_source=google&utm_campaign=otono&subid=a1&foo=1", {
+      headers: { "cf-ipcountry": "es" },
+    });
+    expect(record).toMatchObject({
+      link_id: "home-main-block-1-button-1",
+      destination: "https://aff.example/redirect?partner=1&banner=2",
+      page: "/bonos",
+      utm_source: "google",
+      utm_campaign: "otono",
+      subid: "a1",
+      utm_medium: null,
+      country: "ES",
+      device: "mobile",
+      browser: "Chrome",
+      is_bot: 0,
+      day: "2026-11-22",
+    });
+  });
+
+  it("stores no IP address, User-Agent or cookie", () => {
+    const record = click("/go/x", { headers: { cookie: "session=secret" }, ip: "198.51.100.23" });
+    const stored = JSON.stringify(record);
+    expect(stored).not.toContain("198.51.100.23");
+    expect(stored).not.toContain("Pixel 8");
+    expect(stored).not.toContain("secret");
+  });
+
+  it("takes the page and the parameters from a same-site Referer when the link sends none", () => {
+    const record = click("/go/x", {
+      headers: { referer: "http://localhost/vip?utm_campaign=sin-js&gclid=g1" },
+    });
+    expect(record).toMatchObject({ page: "/vip", utm_campaign: "sin-js", gclid: "g1" });
+    const offSite = click("/go/x", { headers: { referer: "https://evil.example/p?utm_source=x" } });
+    expect(offSite).toMatchObject({ page: "", utm_source: null });
+  });
+
+  it("limits parameter values and ignores unknown parameters", () => {
+    const record = click(`/go/x?utm_term=${"a".repeat(500)}&evil=1`);
+    expect(record.utm_term).toHaveLength(100);
+    expect(JSON.stringify(record)).not.toContain("evil");
+  });
+
+  it.each([
+    ["a crawler", { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1)" }, "GET"],
+    ["a link preview", { "user-agent": "facebookexternalhit/1.1" }, "GET"],
+    [
+      "a chat preview",
+      { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" },
+      "GET",
+    ],
+    ["a prefetch", { "sec-purpose": "prefetch" }, "GET"],
+    ["no User-Agent at all", { "user-agent": "" }, "GET"],
+    ["a HEAD request", {}, "HEAD"],
+  ])("flags %s as a bot", (_name, headers, method) => {
+    expect(click("/go/x", { headers, method }).is_bot).toBe(1);
+  });
+
+  it("counts a visitor once a day and cannot link one day to the next", () => {
+    const keys = new VisitorKeys();
+    const morning = click("/go/x", {}, keys).visitor;
+    const evening = click("/go/x", { now: Date.UTC(2026, 10, 22, 20) }, keys).visitor;
+    const otherPerson = click("/go/x", { ip: "203.0.113.8" }, keys).visitor;
+    const tomorrow = click("/go/x", { now: Date.UTC(2026, 10, 23, 10) }, keys).visitor;
+    expect(evening).toBe(morning);
+    expect(otherPerson).not.toBe(morning);
+    expect(tomorrow).not.toBe(morning);
+  });
+
+  it("ignores a malformed country and the header when the gate is not configured", () => {
+    expect(click("/go/x", { headers: { "cf-ipcountry": "<x>" } }).country).toBeNull();
+  });
+});
+
+describe("helpers", () => {
+  it("reports the day in the reporting time zone", () => {
+    expect(dayIn("Europe/Madrid", Date.UTC(2026, 10, 22, 23, 30))).toBe("2026-11-23");
+    expect(dayIn("UTC", Date.UTC(2026, 10, 22, 23, 30))).toBe("2026-11-22");
+  });
+
+  it("classifies devices and browsers", () => {
+    expect(deviceOf(FIREFOX_DESKTOP)).toEqual({ device: "desktop", browser: "Firefox" });
+    expect(deviceOf("")).toEqual({ device: "other", browser: "other" });
+  });
+
+  it("accepts only same-site paths as the page", () => {
+    expect(pagePath("/terms?x=1", SITE)).toBe("/terms");
+    expect(pagePath("//evil.example/x", SITE)).toBeNull();
+    expect(pagePath("https://www.brisamar-casino.example/vip", SITE)).toBe("/vip");
+    expect(pagePath("javascript:alert(1)", SITE)).toBeNull();
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * What the ledger keeps of one outbound click, built from the request and nothing it
+ * cannot trust more than a label. Stored: time, link id, configured destination, the page
+ * the click came from, the visit's tracking parameters (length-limited), the country
+ * header's value when the country gate is configured, device class and browser family,
+ * a bot flag, and a daily visitor key. Never stored: the IP address, the User-Agent, any
+ * cookie, the Referer beyond its same-site path.
+ */
+import { createHash, randomBytes } from "node:crypto";
+
+import Bowser from "bowser";
+import { isbot } from "isbot";
+
+import { pickTrackingParams } from "~/affiliate/tracking-params";
+
+import type { ClickRecord } from "./schema";
+
+/** Longest page label kept. */
+const MAX_PAGE_LENGTH = 256;
+
+/** Request headers of link previews, prefetches and prerenders: not a person's click. */
+function isAutomated(request: Request): boolean {
+  const purpose = `${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("purpose") ?? ""} ${request.headers.get("x-purpose") ?? ""}`;
+  return /\b(prefetch|prerender|preview)\b/i.test(purpose);
+}
+
+/** "mobile", "tablet", "desktop" or "other", and the browser's family. */
+export function deviceOf(userAgent: string): { device: string; browser: string } {
+  if (!userAgent) return { device: "other", browser: "other" };
+  const parsed = Bowser.parse(userAgent);
+  const type = parsed.platform.type;
+  const device = type === "mobile" || type === "tablet" || type === "desktop" ? type : "other";
+  return { device, browser: (parsed.browser.name ?? "other").slice(0, 40) || "other" };
+}
+
+/**
+ * The daily visitor key: sha256 of a salt, the IP and the User-Agent. The salt is random,
+ * kept in memory only and replaced each day, so yesterday's keys cannot be linked to
+ * today's, and no key can be turned back into an address (as Plausible and Umami do).
+ */
+export class VisitorKeys {
+  private day = "";
+  private salt = Buffer.alloc(0);
+
+  key(ip: string, userAgent: string, day: string): string {
+    if (day !== this.day) {
+      this.day = day;
+      this.salt = randomBytes(32);
+    }
+    return createHash("sha256")
+      .update(this.salt)
+      .update(ip)
+      .update("\u0000")
+      .update(userAgent)
+      .digest("base64url")
+      .slice(0, 22);
+  }
+}
+
+/** YYYY-MM-DD of an instant in a time zone. */
+export function dayIn(timeZone: string, at: number): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(at);
+}
+
+/** A same-site path from a value a visitor controls (`?from=` or the Referer), or null. */
+export function pagePath(value: string | null, siteOrigins: ReadonlySet<string>): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value, "http://localhost");
+    const sameSite = value.startsWith("/") ? !/^\/[/\\]/.test(value) : siteOrigins.has(url.origin);
+    if (!sameSite) return null;
+    return url.pathname.slice(0, MAX_PAGE_LENGTH);
+  } catch {
+    return null;
+  }
+}
+
+export type ClickInput = {
+  request: Request;
+  /** The client's address (for the visitor key only; never stored). */
+  clientAddress: string;
+  linkId: string;
+  destination: string;
+  subIdParam: string;
+  /** Name of the country header when the country gate is configured. */
+  countryHeader?: string;
+  /** Origins whose Referer counts as this site (the request's own and SITE_URL). */
+  siteOrigins: ReadonlySet<string>;
+  timeZone: string;
+  visitorKeys: VisitorKeys;
+  now?: number;
+};
+
+/** The record of one click. */
+export function buildClickRecord(input: ClickInput): ClickRecord {
+  const { request } = input;
+  const at = input.now ?? Date.now();
+  const day = dayIn(input.timeZone, at);
+  const url = new URL(request.url);
+  const referer = request.headers.get("referer");
+  const page =
+    pagePath(url.searchParams.get("from"), input.siteOrigins) ??
+    pagePath(referer, input.siteOrigins) ??
+    "";
+  // The link carries the visit's parameters when JavaScript ran; without it, the landing
+  // URL is the same-site Referer's query.
+  let params = pickTrackingParams(url.searchParams, input.subIdParam);
+  if (params.length === 0 && referer && pagePath(referer, input.siteOrigins)) {
+    params = pickTrackingParams(
+      new URL(referer, "http://localhost").searchParams,
+      input.subIdParam,
+    );
+  }
+  const tracking = Object.fromEntries(params);
+  const userAgent = request.headers.get("user-agent") ?? "";
+  const countryValue = input.countryHeader
+    ? request.headers.get(input.countryHeader)?.trim().toUpperCase()
+    : undefined;
+  const bot = request.method === "HEAD" || !userAgent || isbot(userAgent) || isAutomated(request);
+  return {
+    at,
+    day,
+    link_id: input.linkId,
+    destination: input.destination,
+    page,
+    utm_source: tracking.utm_source ?? null,
+    utm_medium: tracking.utm_medium ?? null,
+    utm_campaign: tracking.utm_campaign ?? null,
+    utm_content: tracking.utm_content ?? null,
+    utm_term: tracking.utm_term ?? null,
+    gclid: tracking.gclid ?? null,
+    fbclid: tracking.fbclid ?? null,
+    subid: tracking[input.subIdParam] ?? null,
+    country: countryValue && /^[A-Z]{2}$/.test(countryValue) ? countryValue : null,
+    ...deviceOf(userAgent),
+    is_bot: bot ? 1 : 0,
+    visitor: input.visitorKeys.key(input.clientAddress, userAgent, day),
+  };
+}

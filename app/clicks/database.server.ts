@@ -1,0 +1,58 @@
+/**
+ * The click ledger's database: an embedded SQLite file by default (created with its
+ * schema on first start), or PostgreSQL when DATABASE_URL is a postgres:// URL, so
+ * several instances share one ledger. One query builder (Kysely) serves both; the SQL of
+ * the ledger lives in this folder only. See docs/decisions/011-click-ledger.md.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+
+import { migrateToLatest } from "./migrations.server";
+import type { Database } from "./schema";
+
+export type Dialect = "sqlite" | "postgres";
+
+/** The default ledger file, relative to the working directory (git-ignored). */
+export const DEFAULT_SQLITE_FILE = "data/clicks.sqlite";
+
+export type LedgerDatabase = { db: Kysely<Database>; dialect: Dialect; describe: string };
+
+/** What a DATABASE_URL names: a PostgreSQL server, or a SQLite file (`sqlite:path`). */
+export function parseDatabaseUrl(url: string | undefined): {
+  dialect: Dialect;
+  target: string;
+} {
+  if (!url) return { dialect: "sqlite", target: DEFAULT_SQLITE_FILE };
+  if (/^postgres(ql)?:\/\//i.test(url)) return { dialect: "postgres", target: url };
+  const file = url.replace(/^sqlite:(\/\/)?/i, "").replace(/^file:(\/\/)?/i, "");
+  return { dialect: "sqlite", target: file || DEFAULT_SQLITE_FILE };
+}
+
+/** Opens the ledger's database and brings its schema up to date. */
+export async function openLedgerDatabase(url: string | undefined): Promise<LedgerDatabase> {
+  const { dialect, target } = parseDatabaseUrl(url);
+  let db: Kysely<Database>;
+  let describe: string;
+  if (dialect === "postgres") {
+    const pool = new pg.Pool({ connectionString: target, max: 4 });
+    // An idle client's error (server restarted) must not crash the process.
+    pool.on("error", (error) => console.error(`[clicks] database connection: ${error.message}`));
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const parsed = new URL(target);
+    describe = `PostgreSQL ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+  } else {
+    if (target !== ":memory:") mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
+    const sqlite = new SQLite(target);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
+    sqlite.pragma("busy_timeout = 5000");
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    describe = `SQLite ${target}`;
+  }
+  await migrateToLatest(db as unknown as Kysely<unknown>, dialect);
+  return { db, dialect, describe };
+}

@@ -1,0 +1,132 @@
+/**
+ * The click ledger: the one module the site records clicks through and reads them back
+ * from. `record` never waits for the database: records queue in memory and are written
+ * in batches (every FLUSH_INTERVAL_MS, or as soon as BATCH_SIZE are waiting). A slow or
+ * failed database never delays a redirect; the queue is bounded, and on overflow the
+ * oldest records are dropped, counted and logged. `flush` runs at shutdown.
+ */
+import type { Kysely } from "kysely";
+
+import type { LedgerDatabase } from "./database.server";
+import { reportQueries, type ReportQueries } from "./reports.server";
+import type { ClickRecord, Database } from "./schema";
+
+export const BATCH_SIZE = 200;
+export const FLUSH_INTERVAL_MS = 1_000;
+export const MAX_QUEUE = 20_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type LedgerOptions = {
+  batchSize?: number;
+  flushIntervalMs?: number;
+  maxQueue?: number;
+  log?: (message: string) => void;
+};
+
+export type LedgerStats = { queued: number; written: number; dropped: number; failures: number };
+
+export class ClickLedger {
+  readonly reports: ReportQueries;
+  private queue: ClickRecord[] = [];
+  private writing: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly stats: LedgerStats = { queued: 0, written: 0, dropped: 0, failures: 0 };
+  private droppedSinceLog = 0;
+  private readonly batchSize: number;
+  private readonly maxQueue: number;
+  private readonly log: (message: string) => void;
+
+  constructor(
+    private readonly database: LedgerDatabase,
+    {
+      batchSize = BATCH_SIZE,
+      flushIntervalMs = FLUSH_INTERVAL_MS,
+      maxQueue = MAX_QUEUE,
+      log = console.error,
+    }: LedgerOptions = {},
+  ) {
+    this.batchSize = batchSize;
+    this.maxQueue = maxQueue;
+    this.log = log;
+    this.reports = reportQueries(database);
+    if (flushIntervalMs > 0) {
+      this.timer = setInterval(() => void this.flush(), flushIntervalMs);
+      this.timer.unref();
+    }
+  }
+
+  get db(): Kysely<Database> {
+    return this.database.db;
+  }
+
+  /** Queues a click; returns at once. */
+  record(click: ClickRecord): void {
+    this.queue.push(click);
+    this.stats.queued++;
+    if (this.queue.length > this.maxQueue) {
+      const excess = this.queue.length - this.maxQueue;
+      this.queue.splice(0, excess);
+      this.stats.dropped += excess;
+      this.droppedSinceLog += excess;
+    }
+    if (this.queue.length >= this.batchSize && !this.writing) void this.flush();
+  }
+
+  /** Writes everything queued; resolves when the queue is empty or the database failed. */
+  async flush(): Promise<void> {
+    if (this.writing) await this.writing;
+    while (this.queue.length > 0) {
+      const batch = this.queue.slice(0, this.batchSize);
+      this.writing = this.write(batch);
+      const ok = await this.writing.then(
+        () => true,
+        () => false,
+      );
+      this.writing = null;
+      if (!ok) break;
+    }
+    if (this.droppedSinceLog > 0) {
+      this.log(
+        `[clicks] queue full: dropped ${this.droppedSinceLog} oldest clicks (${this.stats.dropped} in all)`,
+      );
+      this.droppedSinceLog = 0;
+    }
+  }
+
+  private async write(batch: ClickRecord[]): Promise<void> {
+    try {
+      await this.database.db.insertInto("clicks").values(batch).execute();
+      // Only what was written leaves the queue. Records queued meanwhile stay behind it,
+      // and an overflow may already have dropped the batch's oldest: cut up to its last.
+      const end = this.queue.lastIndexOf(batch[batch.length - 1]!);
+      if (end >= 0) this.queue.splice(0, end + 1);
+      this.stats.written += batch.length;
+    } catch (error) {
+      this.stats.failures++;
+      this.log(
+        `[clicks] could not write ${batch.length} clicks (kept for the next try): ${(error as Error).message}`,
+      );
+      throw error;
+    }
+  }
+
+  /** Deletes clicks older than `days` days; returns how many. */
+  async prune(days: number, now = Date.now()): Promise<number> {
+    const result = await this.database.db
+      .deleteFrom("clicks")
+      .where("at", "<", now - days * DAY_MS)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  snapshot(): LedgerStats & { waiting: number } {
+    return { ...this.stats, waiting: this.queue.length };
+  }
+
+  /** Flushes and closes the database. */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.flush();
+    await this.database.db.destroy();
+  }
+}

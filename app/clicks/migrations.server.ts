@@ -1,0 +1,73 @@
+/**
+ * The ledger's schema as migrations, run at start by Kysely's Migrator (it records what
+ * ran in its own table and takes a lock, so several instances starting at once are safe).
+ * One list for both dialects; where they differ (the id column), the migration asks.
+ */
+import type { Kysely } from "kysely";
+import { Migrator, type Migration } from "kysely/migration";
+
+import type { Dialect } from "./database.server";
+
+function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    "001-clicks": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("clicks")
+          .ifNotExists()
+          .addColumn("id", dialect === "postgres" ? "bigserial" : "integer", (column) =>
+            dialect === "postgres" ? column.primaryKey() : column.primaryKey().autoIncrement(),
+          )
+          .addColumn("at", "bigint", (column) => column.notNull())
+          .addColumn("day", "varchar(10)", (column) => column.notNull())
+          .addColumn("link_id", "varchar(120)", (column) => column.notNull())
+          .addColumn("destination", "varchar(2048)", (column) => column.notNull())
+          .addColumn("page", "varchar(256)", (column) => column.notNull())
+          .addColumn("utm_source", "varchar(100)")
+          .addColumn("utm_medium", "varchar(100)")
+          .addColumn("utm_campaign", "varchar(100)")
+          .addColumn("utm_content", "varchar(100)")
+          .addColumn("utm_term", "varchar(100)")
+          .addColumn("gclid", "varchar(100)")
+          .addColumn("fbclid", "varchar(100)")
+          .addColumn("subid", "varchar(100)")
+          .addColumn("country", "varchar(2)")
+          .addColumn("device", "varchar(10)", (column) => column.notNull())
+          .addColumn("browser", "varchar(40)", (column) => column.notNull())
+          .addColumn("is_bot", "smallint", (column) => column.notNull())
+          .addColumn("visitor", "varchar(32)", (column) => column.notNull())
+          .execute();
+        // Every report filters a range of days; retention deletes by time.
+        await db.schema
+          .createIndex("clicks_day")
+          .ifNotExists()
+          .on("clicks")
+          .columns(["day", "is_bot"])
+          .execute();
+        await db.schema.createIndex("clicks_at").ifNotExists().on("clicks").column("at").execute();
+        await db.schema
+          .createIndex("clicks_link_day")
+          .ifNotExists()
+          .on("clicks")
+          .columns(["link_id", "day"])
+          .execute();
+      },
+    },
+  };
+}
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(dialect) },
+    migrationTableName: "clicks_migrations",
+    migrationLockTableName: "clicks_migrations_lock",
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? "");
+    throw new Error(`click ledger migration ${failed?.migrationName ?? ""} failed: ${reason}`);
+  }
+}

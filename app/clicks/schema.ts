@@ -1,0 +1,40 @@
+/** The click ledger's table, as Kysely sees it (types only). */
+import type { Generated } from "kysely";
+
+export type ClicksTable = {
+  id: Generated<number>;
+  /** When the click happened, epoch milliseconds. */
+  at: number;
+  /** The day of the click (YYYY-MM-DD) in the reporting time zone. */
+  day: string;
+  /** Which link: a placement id from content, e.g. "home-main-block-1-button-1". */
+  link_id: string;
+  /** The configured destination the visitor was sent to (without their parameters). */
+  destination: string;
+  /** The site path the click came from (a label: sent by the link or the Referer). */
+  page: string;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_content: string | null;
+  utm_term: string | null;
+  gclid: string | null;
+  fbclid: string | null;
+  /** The affiliate sub-id (content's affiliate.subid_param). */
+  subid: string | null;
+  /** ISO 3166-1 alpha-2, from COUNTRY_HEADER when configured. */
+  country: string | null;
+  /** "mobile", "tablet", "desktop" or "other". */
+  device: string;
+  /** Browser family, e.g. "Chrome", "Safari"; "other" when unknown. */
+  browser: string;
+  /** 1 for bots, link previews, prefetches and HEAD requests; 0 for people. */
+  is_bot: number;
+  /** Daily visitor key: a hash of IP, User-Agent and a daily salt that is never stored. */
+  visitor: string;
+};
+
+export type Database = { clicks: ClicksTable };
+
+/** A click as recorded (everything but the generated id). */
+export type ClickRecord = Omit<ClicksTable, "id">;

@@ -2,6 +2,10 @@
  * End-to-end tests against the production build, started the way the README starts it
  * (`npm start`), in Debian's Chromium. Run `npm run build` first (`npm test` does).
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
 import { defineConfig, devices } from "@playwright/test";
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium";
@@ -19,11 +23,27 @@ export const GATED_PORT = PORT + 4;
 export const COLLECTOR_PORT = PORT + 90;
 export const ANALYTICS_SITE_ID = "e2e-site";
 
+/**
+ * One click ledger (SQLite file) per server and per run, in a directory made once by the
+ * runner; workers inherit it through the environment.
+ */
+process.env.E2E_LEDGER_DIR ??= mkdtempSync(path.join(tmpdir(), "brisamar-e2e-"));
+
+/** The ledger file of the server on `port`. */
+export function ledgerFile(port: number): string {
+  return path.join(process.env.E2E_LEDGER_DIR!, `clicks-${port}.sqlite`);
+}
+
 function server(port: number, env: Record<string, string> = {}) {
   return {
     command: "npm start",
     url: `http://localhost:${port}/`,
-    env: { PORT: String(port), NODE_ENV: "production", ...env },
+    env: {
+      PORT: String(port),
+      NODE_ENV: "production",
+      DATABASE_URL: `sqlite:${ledgerFile(port)}`,
+      ...env,
+    },
     reuseExistingServer: false,
     timeout: 60_000,
   };

@@ -10,6 +10,7 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 
+import type { ClickLedger } from "~/clicks/ledger.server";
 import type { Env } from "~/config/env.server";
 import { securityHeaders } from "~/document/headers.server";
 
@@ -32,7 +33,16 @@ export type SiteServerOptions = {
   cache: PageCache | null;
   /** Access log lines (morgan "tiny"); off when null. */
   log: ((line: string) => void) | null;
+  /** The click ledger the outbound routes record into (null: clicks are not recorded). */
+  clicks: ClickLedger | null;
 };
+
+/** The client's address: from the trusted proxy's header when configured, else the socket's. */
+function clientAddress(req: IncomingMessage, header: string | undefined): string {
+  const forwarded = header ? req.headers[header] : undefined;
+  const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
+  return value?.split(",")[0]?.trim() || req.socket.remoteAddress || "";
+}
 
 /** Server limits an origin on the open internet needs (see docs/decisions/010-request-path.md). */
 export const LIMITS = {
@@ -53,6 +63,7 @@ export function createSiteServer({
   publicDirectory,
   cache,
   log,
+  clicks,
 }: SiteServerOptions): Server {
   const crossOriginAssets = /^https?:\/\//.test(build().publicPath);
   const common = securityHeaders();
@@ -88,6 +99,10 @@ export function createSiteServer({
       commonHeaders: common,
       // Every text response is compressed, however small (the default skips those under 1 KB).
       compress: compression({ threshold: 0 }),
+      getLoadContext: (req) => ({
+        clicks,
+        clientAddress: clientAddress(req, env.CLIENT_IP_HEADER),
+      }),
     }),
   );
   app.use(

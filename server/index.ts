@@ -14,11 +14,13 @@ import { pathToFileURL } from "node:url";
 
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 
+import { openLedgerDatabase } from "~/clicks/database.server";
+import { ClickLedger } from "~/clicks/ledger.server";
 import { env } from "~/config/env.server";
 
 import { createSiteServer } from "./app";
 import { PageCache } from "./page-cache";
-import { installGracefulShutdown } from "./shutdown";
+import { installGracefulShutdown, onShutdown } from "./shutdown";
 
 installGlobals({ nativeFetch: true });
 
@@ -34,12 +36,42 @@ async function importBuild(): Promise<ServerBuild> {
 
 let build = await importBuild();
 
+/** The click ledger (app/clicks), opened and migrated before the first request. */
+async function openLedger(): Promise<ClickLedger | null> {
+  if (!env.CLICK_LEDGER) {
+    console.log("[clicks] ledger off (CLICK_LEDGER=false): clicks are not recorded");
+    return null;
+  }
+  const database = await openLedgerDatabase(env.DATABASE_URL).catch((error: unknown) => {
+    console.error(`[clicks] cannot open the click ledger: ${(error as Error).message}`);
+    process.exit(1);
+  });
+  const ledger = new ClickLedger(database);
+  console.log(`[clicks] ledger: ${database.describe}`);
+  onShutdown(() => ledger.close());
+  /** Deletes clicks past the retention period now and once a day. */
+  const applyRetention = async () => {
+    try {
+      const removed = await ledger.prune(env.CLICK_RETENTION_DAYS);
+      if (removed > 0) console.log(`[clicks] retention: removed ${removed} clicks`);
+    } catch (error) {
+      console.error(`[clicks] retention failed: ${(error as Error).message}`);
+    }
+  };
+  void applyRetention();
+  setInterval(() => void applyRetention(), 24 * 60 * 60 * 1000).unref();
+  return ledger;
+}
+
+const clicks = await openLedger();
+
 const server = createSiteServer({
   env,
   build: () => build,
   publicDirectory: path.join(root, "public"),
   cache: development ? null : new PageCache(),
   log: (line) => console.log(line),
+  clicks,
 });
 
 if (development) {

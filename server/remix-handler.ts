@@ -24,6 +24,8 @@ import type {
   Response as ExpressResponse,
 } from "express";
 
+import { ORIGINAL_METHOD_HEADER } from "~/clicks/click-record.server";
+
 import { preferredEncoding } from "./encodings";
 import {
   isStorable,
@@ -73,7 +75,8 @@ export async function toFetchRequest(req: IncomingMessage, res: ServerResponse):
   const headers = new Headers();
   for (let index = 0; index < req.rawHeaders.length; index += 2) {
     const name = req.rawHeaders[index]!;
-    if (name.toLowerCase() === "x-forwarded-host") continue;
+    const lower = name.toLowerCase();
+    if (lower === "x-forwarded-host" || lower === ORIGINAL_METHOD_HEADER) continue;
     headers.append(name, req.rawHeaders[index + 1]!);
   }
   const controller = new AbortController();
@@ -81,6 +84,7 @@ export async function toFetchRequest(req: IncomingMessage, res: ServerResponse):
     if (!res.writableFinished) controller.abort();
   });
   const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
+  if (req.method === "HEAD") headers.set(ORIGINAL_METHOD_HEADER, "HEAD");
   const init: RequestInit = { method, headers, signal: controller.signal };
   if (method !== "GET") init.body = new Uint8Array(await readBody(req));
   return new Request(url, init);
@@ -132,7 +136,7 @@ type HandlerOptions = {
   commonHeaders: [string, string][];
   /** Compresses a streamed answer (the `compression` middleware). */
   compress: RequestHandler;
-  getLoadContext?: (req: IncomingMessage) => AppLoadContext;
+  getLoadContext: (req: IncomingMessage) => AppLoadContext;
 };
 
 /** The Express handler that runs Remix. */
@@ -154,7 +158,7 @@ export function remixHandler({
         handle = createRequestHandler(current, mode);
       }
       const request = await toFetchRequest(req, res);
-      const response = await handle(request, getLoadContext?.(req) ?? {});
+      const response = await handle(request, getLoadContext(req));
       if (!isDocument(response)) {
         compress(
           req,

@@ -42,3 +42,45 @@ export function withTrackingParams(destination: string, params: TrackingParams):
   }
   return url.href;
 }
+
+/** Longest page label kept from a visitor's URL. */
+const MAX_PATH_LENGTH = 256;
+
+/** A same-site path from a value a visitor controls (`?from=` or the Referer), or null. */
+export function sameSitePath(
+  value: string | null,
+  siteOrigins: ReadonlySet<string>,
+): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value, "http://localhost");
+    const sameSite = value.startsWith("/") ? !/^\/[/\\]/.test(value) : siteOrigins.has(url.origin);
+    return sameSite ? url.pathname.slice(0, MAX_PATH_LENGTH) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The tracking parameters of the visit behind an outbound request: those on the link
+ * (the browser runtime adds the landing page's), or, when there are none (no
+ * JavaScript), those of the landing page itself, read from a same-site Referer.
+ */
+export function visitTrackingParams(
+  request: Request,
+  subIdParam: string,
+  siteOrigins: ReadonlySet<string>,
+): TrackingParams {
+  const own = pickTrackingParams(new URL(request.url).searchParams, subIdParam);
+  if (own.length > 0) return own;
+  const referer = request.headers.get("referer");
+  if (!referer || sameSitePath(referer, siteOrigins) === null) return [];
+  return pickTrackingParams(new URL(referer, "http://localhost").searchParams, subIdParam);
+}
+
+/** The origins a Referer may have to count as this site: the configured one and the host asked for. */
+export function siteOriginsOf(request: Request, configuredOrigin: string): Set<string> {
+  const { protocol } = new URL(request.url);
+  const host = request.headers.get("host");
+  return new Set(host ? [configuredOrigin, `${protocol}//${host}`] : [configuredOrigin]);
+}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { VisitorKeys, buildClickRecord, dayIn, deviceOf, pagePath } from "./click-record.server";
+import { sameSitePath } from "~/affiliate/tracking-params";
+
+import { VisitorKeys, buildClickRecord, dayIn, deviceOf } from "./click-record.server";
 
 const CHROME_ANDROID =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
@@ -90,6 +92,7 @@ describe("buildClickRecord", () => {
     ["a prefetch", { "sec-purpose": "prefetch" }, "GET"],
     ["no User-Agent at all", { "user-agent": "" }, "GET"],
     ["a HEAD request", {}, "HEAD"],
+    ["a HEAD request the server runs as GET", { "x-original-method": "HEAD" }, "GET"],
   ])("flags %s as a bot", (_name, headers, method) => {
     expect(click("/go/x", { headers, method }).is_bot).toBe(1);
   });
@@ -122,9 +125,9 @@ describe("helpers", () => {
   });
 
   it("accepts only same-site paths as the page", () => {
-    expect(pagePath("/terms?x=1", SITE)).toBe("/terms");
-    expect(pagePath("//evil.example/x", SITE)).toBeNull();
-    expect(pagePath("https://www.brisamar-casino.example/vip", SITE)).toBe("/vip");
-    expect(pagePath("javascript:alert(1)", SITE)).toBeNull();
+    expect(sameSitePath("/terms?x=1", SITE)).toBe("/terms");
+    expect(sameSitePath("//evil.example/x", SITE)).toBeNull();
+    expect(sameSitePath("https://www.brisamar-casino.example/vip", SITE)).toBe("/vip");
+    expect(sameSitePath("javascript:alert(1)", SITE)).toBeNull();
   });
 });

@@ -11,12 +11,15 @@ import { createHash, randomBytes } from "node:crypto";
 import Bowser from "bowser";
 import { isbot } from "isbot";
 
-import { pickTrackingParams } from "~/affiliate/tracking-params";
+import { sameSitePath, visitTrackingParams } from "~/affiliate/tracking-params";
 
 import type { ClickRecord } from "./schema";
 
-/** Longest page label kept. */
-const MAX_PAGE_LENGTH = 256;
+/**
+ * The server runs HEAD requests as GET (so they get the headers GET gets) and says so in
+ * this header, which it sets itself and never takes from a client.
+ */
+export const ORIGINAL_METHOD_HEADER = "x-original-method";
 
 /** Request headers of link previews, prefetches and prerenders: not a person's click. */
 function isAutomated(request: Request): boolean {
@@ -67,19 +70,6 @@ export function dayIn(timeZone: string, at: number): string {
   }).format(at);
 }
 
-/** A same-site path from a value a visitor controls (`?from=` or the Referer), or null. */
-export function pagePath(value: string | null, siteOrigins: ReadonlySet<string>): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value, "http://localhost");
-    const sameSite = value.startsWith("/") ? !/^\/[/\\]/.test(value) : siteOrigins.has(url.origin);
-    if (!sameSite) return null;
-    return url.pathname.slice(0, MAX_PAGE_LENGTH);
-  } catch {
-    return null;
-  }
-}
-
 export type ClickInput = {
   request: Request;
   /** The client's address (for the visitor key only; never stored). */
@@ -102,26 +92,18 @@ export function buildClickRecord(input: ClickInput): ClickRecord {
   const at = input.now ?? Date.now();
   const day = dayIn(input.timeZone, at);
   const url = new URL(request.url);
-  const referer = request.headers.get("referer");
   const page =
-    pagePath(url.searchParams.get("from"), input.siteOrigins) ??
-    pagePath(referer, input.siteOrigins) ??
+    sameSitePath(url.searchParams.get("from"), input.siteOrigins) ??
+    sameSitePath(request.headers.get("referer"), input.siteOrigins) ??
     "";
-  // The link carries the visit's parameters when JavaScript ran; without it, the landing
-  // URL is the same-site Referer's query.
-  let params = pickTrackingParams(url.searchParams, input.subIdParam);
-  if (params.length === 0 && referer && pagePath(referer, input.siteOrigins)) {
-    params = pickTrackingParams(
-      new URL(referer, "http://localhost").searchParams,
-      input.subIdParam,
-    );
-  }
+  const params = visitTrackingParams(request, input.subIdParam, input.siteOrigins);
   const tracking = Object.fromEntries(params);
   const userAgent = request.headers.get("user-agent") ?? "";
   const countryValue = input.countryHeader
     ? request.headers.get(input.countryHeader)?.trim().toUpperCase()
     : undefined;
-  const bot = request.method === "HEAD" || !userAgent || isbot(userAgent) || isAutomated(request);
+  const head = request.method === "HEAD" || request.headers.get(ORIGINAL_METHOD_HEADER) === "HEAD";
+  const bot = head || !userAgent || isbot(userAgent) || isAutomated(request);
   return {
     at,
     day,

@@ -16,6 +16,11 @@ describe("parseEnv", () => {
       ANALYTICS_SITE_ID: undefined,
       COUNTRY_HEADER: undefined,
       BLOCKED_COUNTRIES: new Set(),
+      CLICK_LEDGER: true,
+      DATABASE_URL: undefined,
+      CLICK_RETENTION_DAYS: 400,
+      REPORT_TIME_ZONE: "Europe/Madrid",
+      CLIENT_IP_HEADER: undefined,
     });
   });
 
@@ -48,6 +53,19 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PORT: "99999" })).toThrow(/PORT: must be between 1 and 65535/);
     expect(() => parseEnv({ PORT: "http" })).toThrow(/PORT: must be a port number/);
     expect(() => parseEnv({ NODE_ENV: "staging" })).toThrow(/NODE_ENV: must be/);
+  });
+
+  it("reads the click ledger's settings", () => {
+    expect(
+      parseEnv({
+        DATABASE_URL: "postgres://u@127.0.0.1:5432/clicks",
+        CLICK_RETENTION_DAYS: "30",
+        REPORT_TIME_ZONE: "UTC",
+      }),
+    ).toMatchObject({ CLICK_RETENTION_DAYS: 30, REPORT_TIME_ZONE: "UTC" });
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must be/);
+    expect(() => parseEnv({ REPORT_TIME_ZONE: "Mars/Base" })).toThrow(/REPORT_TIME_ZONE/);
+    expect(() => parseEnv({ CLICK_RETENTION_DAYS: "0" })).toThrow(/CLICK_RETENTION_DAYS/);
   });
 
   it("names the variable that is invalid", () => {

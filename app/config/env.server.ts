@@ -71,6 +71,46 @@ export const EnvSchema = z.object({
       }
       return new Set(codes);
     }),
+  /** "false" turns the click ledger off (redirects still work; used to measure its cost). */
+  CLICK_LEDGER: booleanish(true),
+  /**
+   * Where the click ledger lives: a postgres:// URL (several instances share it) or
+   * `sqlite:<file>`; default: the SQLite file data/clicks.sqlite.
+   */
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/i, "must be a postgres:// URL or sqlite:<file>")
+    .optional(),
+  /** Days the click ledger keeps a click; older ones are deleted daily. */
+  CLICK_RETENTION_DAYS: z.coerce
+    .number({ error: "must be a number of days" })
+    .int("must be a whole number of days")
+    .min(1, "must be at least 1")
+    .default(400),
+  /** Time zone of the ledger's days (reports and exports), an IANA name. */
+  REPORT_TIME_ZONE: z
+    .string()
+    .refine(
+      (zone) => {
+        try {
+          new Intl.DateTimeFormat("en", { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: "must be an IANA time zone such as Europe/Madrid" },
+    )
+    .default("Europe/Madrid"),
+  /**
+   * Header a trusted proxy or CDN sets with the visitor's address (e.g. cf-connecting-ip),
+   * used only for the daily visitor key; default: the connection's address.
+   */
+  CLIENT_IP_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, "must be an HTTP header name")
+    .transform((name) => name.toLowerCase())
+    .optional(),
   /** The website id the tracker knows this site by. */
   ANALYTICS_SITE_ID: z
     .string()

@@ -9,7 +9,7 @@ import { toPublicSite } from "./public-site";
 import { parseContent } from "./parse-content";
 import { resolvePage } from "./resolve-page";
 
-export const { site, pages } = parseContent(siteFile, pageFiles);
+export const { site, pages, links } = parseContent(siteFile, pageFiles);
 
 /** What the root loader sends to every page (no affiliate destinations). */
 export const publicSite = toPublicSite(site);

@@ -7,11 +7,17 @@
 import type { z } from "zod";
 
 import { findAffiliateLinkProblems } from "./affiliate-links";
+import { routeAffiliateLinks, type AffiliateLink } from "./affiliate-routes";
 import { orderBlocks } from "./order-blocks";
 import { PageSchema, SiteSchema, type Page, type Site } from "./schema";
 
 export type ContentFile = { file: string; data: unknown };
-export type Content = { site: Site; pages: Page[] };
+export type Content = {
+  site: Site;
+  pages: Page[];
+  /** Every affiliate link of the content by id (see affiliate-routes.ts). */
+  links: ReadonlyMap<string, AffiliateLink>;
+};
 
 export class ContentError extends Error {
   constructor(readonly problems: string[]) {
@@ -83,8 +89,15 @@ export function parseContent(siteFile: ContentFile, pageFiles: ContentFile[]): C
     }
   }
   if (problems.length > 0 || !site) throw new ContentError(problems);
-  return {
-    site,
-    pages: pages.map((page) => ({ ...page, components: orderBlocks(page.components) })),
-  };
+  const ordered = pages.map((page) => ({ ...page, components: orderBlocks(page.components) }));
+  const routed = routeAffiliateLinks(ordered, site);
+  if (routed.problems.length > 0) {
+    const fileOfSlugs = new Map(pages.map((page) => [page.slug, fileOfPage.get(page)]));
+    throw new ContentError(
+      routed.problems.map(
+        ({ slug, path, message }) => `${fileOfSlugs.get(slug)}: ${formatPath(path)}: ${message}`,
+      ),
+    );
+  }
+  return { site, pages: ordered, links: routed.links };
 }

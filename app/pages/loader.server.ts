@@ -3,20 +3,17 @@
  * the affiliate, resolve the path, then answer with the page, a 301 to the canonical
  * path, or a 404 carrying the /404 page for the error boundary.
  */
-import { json, redirect } from "@remix-run/node";
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
 
-import { getPage, pages, site } from "~/content/content.server";
+import { recordClick } from "~/clicks/record-click.server";
+import { getPage, links, pages, site } from "~/content/content.server";
 import type { Page } from "~/content/schema";
 import { FORBIDDEN_SLUG, MISSING_404_TEXT } from "~/content/resolve-page";
 
 import { countryVary, isBlockedCountry } from "~/affiliate/country-gate.server";
-import {
-  outboundDestination,
-  outboundHeaders,
-  outboundLocation,
-} from "~/affiliate/outbound.server";
+import { outboundLink, outboundHeaders, outboundLocation } from "~/affiliate/outbound.server";
 import type { NotFoundErrorData, PageLoaderData } from "./page-data";
-import { buildSeo } from "~/seo/seo.server";
+import { buildSeo, siteOrigin } from "~/seo/seo.server";
 
 function pageData(page: Page | null): PageLoaderData {
   return {
@@ -26,16 +23,20 @@ function pageData(page: Page | null): PageLoaderData {
   };
 }
 
-export function loadPage(request: Request) {
+export function loadPage(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const vary = countryVary();
   if (url.pathname !== FORBIDDEN_SLUG && isBlockedCountry(request)) {
     const forbidden = pages.find((page) => page.slug === FORBIDDEN_SLUG) ?? null;
     return json(pageData(forbidden), { status: 403, headers: vary });
   }
-  const destination = outboundDestination(url.pathname, site);
-  if (destination) {
-    throw redirect(outboundLocation(destination, url.searchParams, site), {
+  const link = outboundLink(url.pathname, site, links);
+  if (link) {
+    recordClick(context, request, link, {
+      subIdParam: site.affiliate.subid_param,
+      siteOrigin: siteOrigin(site),
+    });
+    throw redirect(outboundLocation(link.destination, request, site, siteOrigin(site)), {
       status: 302,
       headers: { ...outboundHeaders(), ...vary },
     });

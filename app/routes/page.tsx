@@ -14,8 +14,8 @@ import { loadPage, refuseMethod } from "~/pages/loader.server";
 import { errorDescriptors, seoDescriptors } from "~/seo/seo-meta";
 import type { loader as rootLoader } from "~/root";
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadPage(request);
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadPage(request, context);
 }
 
 /** Pages are read-only: every method but GET and HEAD gets a 405 (with Allow). */

@@ -64,11 +64,6 @@ export async function trackPageView(url: string, title: string) {
   umami?.track((props) => ({ ...props, url, title }));
 }
 
-/** Sends a named event (e.g. an outbound click) without waiting for anything. */
-export function trackEvent(name: string, data: TrackPayload) {
-  void tracker?.then((umami) => umami?.track(name, data));
-}
-
 /** For tests: forget the loaded tracker. */
 export function resetTracker() {
   tracker = null;

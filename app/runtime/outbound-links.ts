@@ -2,7 +2,8 @@
  * Outbound clicks in the browser: the tracking parameters a visitor landed with are kept
  * for the visit (sessionStorage, so page responses stay cookie-free and cacheable) and
  * added to every affiliate link when it is clicked, also after client-side navigation.
- * Each such click also sends one `outbound` analytics event, without delaying it.
+ * The click itself is counted by the server, at the outbound route (app/clicks): the
+ * browser sends no analytics event for it, so nothing is counted twice.
  */
 import {
   pickTrackingParams,
@@ -50,27 +51,15 @@ type InstallOptions = {
   doc: Document;
   storage: Storage;
   subIdParam: string;
-  onOutboundClick: (event: { link: string; label: string; href: string; page: string }) => void;
 };
 
 /** Listens for clicks on affiliate links; returns a function that stops listening. */
-export function installOutboundLinks({
-  doc,
-  storage,
-  subIdParam,
-  onOutboundClick,
-}: InstallOptions) {
+export function installOutboundLinks({ doc, storage, subIdParam }: InstallOptions) {
   const handle = (event: MouseEvent) => {
     const anchor = (event.target as Element | null)?.closest?.(`a[${AFFILIATE_ATTRIBUTE}]`);
     if (!(anchor instanceof HTMLAnchorElement)) return;
     const params = storedTrackingParams(storage, subIdParam);
     if (params.length > 0) anchor.href = withTrackingParams(anchor.href, params);
-    onOutboundClick({
-      link: anchor.getAttribute(AFFILIATE_ATTRIBUTE) || "link",
-      label: (anchor.textContent ?? "").trim().slice(0, 80),
-      href: anchor.href,
-      page: doc.location?.pathname ?? "",
-    });
   };
   doc.addEventListener("click", handle, true);
   doc.addEventListener("auxclick", handle, true);

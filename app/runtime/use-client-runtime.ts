@@ -97,7 +97,7 @@ function useChunkReload() {
   }, []);
 }
 
-/** Carries landing tracking parameters to affiliate links and reports outbound clicks. */
+/** Carries landing tracking parameters to affiliate links (the server counts the clicks). */
 function useOutboundLinks(subIdParam: string) {
   useEffect(() => {
     rememberTrackingParams(window.location.search, subIdParam, window.sessionStorage);
@@ -105,8 +105,6 @@ function useOutboundLinks(subIdParam: string) {
       doc: document,
       storage: window.sessionStorage,
       subIdParam,
-      onOutboundClick: (click) =>
-        void analytics()?.then((module) => module.trackEvent("outbound", click)),
     });
   }, [subIdParam]);
 }

@@ -3,6 +3,8 @@
  */
 import type { Page, Site } from "~/content/schema";
 
+import { GO_PREFIX } from "~/affiliate/outbound.server";
+
 import { absoluteUrl } from "./json-ld.server";
 import { STATUS_PAGE_SLUGS, lastModified } from "./page-facts";
 
@@ -38,10 +40,19 @@ export function buildSitemap(pages: readonly Page[], site: Site, origin: string)
   ].join("\n");
 }
 
-/** Allows the site but the outbound routes; on staging (not indexable) disallows everything. */
+/**
+ * Allows the site but the outbound routes: /login and /sing-up in both forms (robots rules
+ * match by prefix, so the form without the slash covers both) and the click ledger's
+ * /go/ links. On staging (not indexable) disallows everything.
+ */
 export function buildRobotsTxt(site: Site, origin: string, indexable: boolean): string {
   const rules = indexable
-    ? ["Allow: /", `Disallow: ${site.header.login_link}`, `Disallow: ${site.header.signup_link}`]
+    ? [
+        "Allow: /",
+        `Disallow: ${site.header.login_link.replace(/\/$/, "")}`,
+        `Disallow: ${site.header.signup_link.replace(/\/$/, "")}`,
+        `Disallow: ${GO_PREFIX}`,
+      ]
     : ["Disallow: /"];
   return [
     "User-agent: *",

@@ -117,7 +117,7 @@ describe("crawler files", () => {
 
   it("allows the site but the outbound routes and ends with the sitemap", () => {
     const text = buildRobotsTxt(site, ORIGIN, true);
-    expect(text).toContain("Allow: /\nDisallow: /login/\nDisallow: /sing-up/");
+    expect(text).toContain("Allow: /\nDisallow: /login\nDisallow: /sing-up\nDisallow: /go/\n");
     expect(text.trimEnd().split("\n").at(-1)).toBe(`Sitemap: ${ORIGIN}/sitemap.xml`);
     expect(buildRobotsTxt(site, ORIGIN, false)).toContain("User-agent: *\nDisallow: /\n");
   });

@@ -1,6 +1,7 @@
 import { test as base } from "@playwright/test";
+import Database from "better-sqlite3";
 
-import { ANALYTICS_PORT, COLLECTOR_PORT, GATED_PORT } from "../../playwright.config";
+import { ANALYTICS_PORT, COLLECTOR_PORT, GATED_PORT, ledgerFile } from "../../playwright.config";
 
 import { routeTrackerTo, startCollector } from "./collector";
 import { expect, pages, rawRequest, readContent, test } from "./fixtures";
@@ -90,6 +91,7 @@ test("every affiliate anchor on every page is nofollow sponsored, social links o
       (a) =>
         a.affiliate ||
         ["/login/", "/sing-up/"].includes(a.href) ||
+        a.href.startsWith("/go/") ||
         a.href.startsWith(AFFILIATE_ORIGIN),
     );
     expect(affiliate.length, slug).toBeGreaterThanOrEqual(2);
@@ -139,28 +141,38 @@ test("page responses set no cookie, also with tracking parameters", async ({ req
   expect(response.headers()["set-cookie"]).toBeUndefined();
 });
 
-base("an outbound click sends one outbound event to the analytics collector", async ({ page }) => {
-  const collector = await startCollector(COLLECTOR_PORT + 1);
-  try {
-    // This server reports to COLLECTOR_PORT; send its tracker traffic to this collector.
-    await routeTrackerTo(page, COLLECTOR_PORT, COLLECTOR_PORT + 1);
-    await page.route(`${AFFILIATE_ORIGIN}/**`, (route) =>
-      route.fulfill({ status: 200, body: "ok" }),
-    );
-    await page.goto(`http://localhost:${ANALYTICS_PORT}/bonos`);
-    await expect.poll(() => collector.pageViews().length).toBe(1);
-    await page.locator("header a[data-affiliate='header-login']").click();
-    await expect.poll(() => collector.events("outbound").length).toBe(1);
-    expect(collector.events("outbound")[0]).toMatchObject({
-      name: "outbound",
-      data: { link: "header-login", page: "/bonos" },
-    });
-    await page.waitForTimeout(300);
-    expect(collector.events("outbound")).toHaveLength(1);
-  } finally {
-    await collector.close();
-  }
-});
+base(
+  "an outbound click sends no analytics event: the server's ledger counts it",
+  async ({ page }) => {
+    const collector = await startCollector(COLLECTOR_PORT + 1);
+    try {
+      // This server reports to COLLECTOR_PORT; send its tracker traffic to this collector.
+      await routeTrackerTo(page, COLLECTOR_PORT, COLLECTOR_PORT + 1);
+      await page.route(`${AFFILIATE_ORIGIN}/**`, (route) =>
+        route.fulfill({ status: 200, body: "ok" }),
+      );
+      await page.goto(`http://localhost:${ANALYTICS_PORT}/bonos?utm_campaign=e2e-one-source`);
+      await expect.poll(() => collector.pageViews().length).toBe(1);
+      await page.locator("header a[data-affiliate='header-login']").click();
+      await page.waitForURL(`${AFFILIATE_ORIGIN}/**`);
+      const ledger = new Database(ledgerFile(ANALYTICS_PORT), { readonly: true });
+      try {
+        await expect
+          .poll(() =>
+            ledger
+              .prepare("select link_id, page from clicks where utm_campaign = ?")
+              .all("e2e-one-source"),
+          )
+          .toEqual([{ link_id: "header-login", page: "/bonos" }]);
+      } finally {
+        ledger.close();
+      }
+      expect(collector.events("outbound")).toHaveLength(0);
+    } finally {
+      await collector.close();
+    }
+  },
+);
 
 test.describe("country gate", () => {
   const gated = `http://localhost:${GATED_PORT}`;

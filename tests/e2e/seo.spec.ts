@@ -148,8 +148,9 @@ test("robots.txt allows the site, not the outbound routes, and names the sitemap
   expect(response.headers()["content-type"]).toContain("text/plain");
   const text = await response.text();
   expect(text).toContain("Allow: /");
-  expect(text).toContain("Disallow: /login/");
-  expect(text).toContain("Disallow: /sing-up/");
+  expect(text).toContain("Disallow: /login\n");
+  expect(text).toContain("Disallow: /sing-up\n");
+  expect(text).toContain("Disallow: /go/\n");
   expect(text.trimEnd().endsWith(`Sitemap: ${ORIGIN}/sitemap.xml`)).toBe(true);
   expect((await request.get("/terms")).headers()["x-robots-tag"]).toBeUndefined();
 });

@@ -19,6 +19,11 @@ type ContentLinkProps = {
   "aria-label"?: string;
 };
 
+/** The placement an affiliate link names (its /go/<id>), for data-affiliate. */
+function affiliateLinkId(href: string): string {
+  return href.startsWith("/go/") ? href.slice("/go/".length) : "content";
+}
+
 /** rel for a link: sponsored for the affiliate, noopener for new tabs. */
 export function relFor(urlType: UrlType, target: LinkTarget): string | undefined {
   const rel = urlType === "affiliate" ? ["nofollow", "sponsored"] : [];
@@ -53,7 +58,7 @@ export function ContentLink({
       href={destination}
       target={target === "_blank" ? target : undefined}
       rel={relFor(urlType, target)}
-      data-affiliate={urlType === "affiliate" ? "content" : undefined}
+      data-affiliate={urlType === "affiliate" ? affiliateLinkId(destination) : undefined}
       {...rest}
     >
       {children}

@@ -9,6 +9,7 @@ import {
   href,
   httpsUrl,
   image,
+  linkId,
   linkTarget,
   localAsset,
   safeHtml,
@@ -45,6 +46,8 @@ export const PromoImageSchema = z.object({
   url_type: urlType.default("affiliate"),
   /** Optional absolute https affiliate URL; when set, the banner links straight there. */
   redirect_url: httpsUrl.optional(),
+  /** Name of the banner in the click reports (default: derived from page and position). */
+  link_id: linkId.optional(),
   /** Artwork for screens narrower than 768 px. */
   mobile: image,
   /** Artwork for screens 768 px and wider. */
@@ -113,6 +116,8 @@ export const GamesSchema = z.object({
           redirect_link: httpsUrl.optional(),
           /** Kind of destination (see the button's url_type); tiles lead to sign-up by default. */
           url_type: urlType.default("affiliate"),
+          /** Name of the tile in the click reports (default: derived from its position). */
+          link_id: linkId.optional(),
         }),
       )
       .min(1),
@@ -123,6 +128,8 @@ export const GamesSchema = z.object({
   btn_show_all_target_link: linkTarget.default("_self"),
   btn_show_all_redirect_link: httpsUrl.optional(),
   btn_show_all_url_type: urlType.default("affiliate"),
+  /** Name of the "show all" link in the click reports (default: derived). */
+  btn_show_all_link_id: linkId.optional(),
 });
 
 /** Card artwork, as flat fields (SPEC §3 names img_url and img_alt). */

@@ -40,6 +40,11 @@ export const localAsset = z
  */
 export const urlType = z.enum(["internal", "external", "affiliate"]);
 
+/** Name of an affiliate link's placement in the click reports, e.g. "home-hero-signup". */
+export const linkId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,79}$/, 'must be 1-80 characters of a-z, 0-9 and "-"');
+
 /** Where a link opens: the same tab or a new one. */
 export const linkTarget = z.enum(["_self", "_blank"]);
 
@@ -80,6 +85,11 @@ export const button = z.object({
   variant: z.enum(["primary", "secondary"]).default("primary"),
   /** Same tab (default) or new tab. */
   target: linkTarget.default("_self"),
+  /**
+   * Name of this placement in the click reports, for affiliate links (a-z, 0-9, "-");
+   * derived from the page, block and position when left out.
+   */
+  link_id: linkId.optional(),
 });
 
 /** A plain link with a label. */

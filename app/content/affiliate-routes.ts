@@ -1,0 +1,208 @@
+/**
+ * Every link of the content that leads to the affiliate goes through the site, so the
+ * server counts each click (app/clicks) before it answers 302. This runs once, when the
+ * content is parsed: each affiliate link gets a stable id that names its placement, its
+ * URL becomes `/go/<id>`, and its destination (its `redirect_url`, or the configured
+ * target of /sing-up/ or /login/) moves into the link table, which only the server reads.
+ *
+ * Ids: a content editor may set `link_id` (or `btn_show_all_link_id`); otherwise the id is
+ * derived from the page, the block and the position, e.g. `home-main-block-1-button-1`,
+ * `home-games-1-game-4`, `bonos-bonus-list-1-bonus-2-button`. Links inside HTML fields
+ * that point at the affiliate's host or at /sing-up/ or /login/ are rewritten the same way.
+ */
+import render from "dom-serializer";
+import { parseDocument } from "htmlparser2";
+
+import { BLOCK_NAMES, type Page, type Site } from "./schema";
+
+export type AffiliateLink = { id: string; page: string; destination: string };
+
+/** Ids a content editor may choose. */
+export const LINK_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,79}$/;
+
+/** Where the outbound routes of the header lead: [path, configured destination]. */
+export function outboundRoutes(site: Site): [string, string][] {
+  const { login_link, signup_link, login_redirect_link, signup_redirect_link } = site.header;
+  return [
+    [login_link, login_redirect_link],
+    [signup_link, signup_redirect_link],
+  ];
+}
+
+/** The configured destination of an outbound path ("/sing-up/" or "/sing-up"), or null. */
+export function outboundDestinationOf(pathname: string, site: Site): string | null {
+  for (const [path, destination] of outboundRoutes(site)) {
+    if (pathname === path || pathname === path.replace(/\/$/, "")) return destination;
+  }
+  return null;
+}
+
+/** [url field, url_type field, redirect field, id field] of the link shapes in blocks. */
+const LINK_SHAPES = [
+  ["url", "url_type", "redirect_url", "link_id"],
+  ["link", "url_type", "redirect_link", "link_id"],
+  [
+    "btn_show_all_link",
+    "btn_show_all_url_type",
+    "btn_show_all_redirect_link",
+    "btn_show_all_link_id",
+  ],
+] as const;
+
+const HTML_FIELDS = new Set(["answer", "description", "html"]);
+
+/** Friendlier words for the content's collection names in derived ids. */
+const SINGULAR: Record<string, string> = {
+  buttons: "button",
+  bonuses: "bonus",
+  cards: "card",
+  levels: "level",
+  items: "item",
+  content: "game",
+};
+
+const kebab = (value: string) =>
+  value
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .replace(/[_\s]+/g, "-")
+    .toLowerCase();
+
+export function pageKey(slug: string): string {
+  return slug === "/" ? "home" : slug.slice(1).replaceAll("/", "-");
+}
+
+function pathKey(path: (string | number)[]): string[] {
+  const parts: string[] = [];
+  for (let index = 0; index < path.length; index++) {
+    const segment = path[index]!;
+    if (segment === "table") continue;
+    if (typeof segment === "number") parts.push(String(segment + 1));
+    else parts.push(kebab(SINGULAR[segment] ?? segment));
+  }
+  return parts;
+}
+
+export type RoutingProblem = { slug: string; path: (string | number)[]; message: string };
+
+/**
+ * Rewrites the affiliate links of `pages` (in place: they are freshly parsed) and returns
+ * the link table and any problem (an unknown destination, a duplicate id).
+ */
+export function routeAffiliateLinks(
+  pages: Page[],
+  site: Site,
+): { links: Map<string, AffiliateLink>; problems: RoutingProblem[] } {
+  const links = new Map<string, AffiliateLink>();
+  const problems: RoutingProblem[] = [];
+  const hosts = new Set(outboundRoutes(site).map(([, destination]) => new URL(destination).origin));
+
+  const destinationOf = (url: string, redirect: unknown): string | null => {
+    if (typeof redirect === "string") return redirect;
+    const outbound = outboundDestinationOf(url, site);
+    if (outbound) return outbound;
+    return URL.canParse(url) && hosts.has(new URL(url).origin) ? url : null;
+  };
+
+  const register = (slug: string, path: (string | number)[], id: string, destination: string) => {
+    if (links.has(id)) {
+      problems.push({
+        slug,
+        path,
+        message: `link id "${id}" is used twice (also on ${links.get(id)!.page})`,
+      });
+      return false;
+    }
+    links.set(id, { id, page: slug, destination });
+    return true;
+  };
+
+  for (const page of pages) {
+    const seen = new Map<string, number>();
+    page.components.forEach((component, componentIndex) => {
+      const name = kebab(BLOCK_NAMES[component.component_id]);
+      const position = (seen.get(name) ?? 0) + 1;
+      seen.set(name, position);
+      const prefix = [pageKey(page.slug), name, String(position)];
+      const base = ["components", componentIndex, "data", "content"];
+
+      const visit = (value: unknown, path: (string | number)[]) => {
+        if (Array.isArray(value))
+          return value.forEach((item, index) => visit(item, [...path, index]));
+        if (!value || typeof value !== "object") return;
+        const record = value as Record<string, unknown>;
+        for (const [urlField, typeField, redirectField, idField] of LINK_SHAPES) {
+          const url = record[urlField];
+          if (typeof url !== "string" || record[typeField] !== "affiliate") continue;
+          const destination = destinationOf(url, record[redirectField]);
+          const fieldPath = [...base, ...path, urlField];
+          if (!destination) {
+            problems.push({
+              slug: page.slug,
+              path: fieldPath,
+              message: `an affiliate link must lead to ${outboundRoutes(site)
+                .map(([route]) => route)
+                .join(" or ")}, or to the affiliate's host`,
+            });
+            continue;
+          }
+          const suffix = urlField === "btn_show_all_link" ? ["show-all"] : [];
+          const id =
+            typeof record[idField] === "string"
+              ? (record[idField] as string)
+              : [...prefix, ...pathKey(path), ...suffix].join("-");
+          if (!register(page.slug, fieldPath, id, destination)) continue;
+          record[urlField] = `/go/${id}`;
+          delete record[redirectField];
+          record[idField] = id;
+        }
+        for (const [key, child] of Object.entries(record)) {
+          if (HTML_FIELDS.has(key) && typeof child === "string") {
+            record[key] = routeHtmlLinks(child, (href, index) => {
+              const destination = destinationOf(href, undefined);
+              if (!destination) return null;
+              const id = [...prefix, ...pathKey([...path, key]), "link", String(index + 1)].join(
+                "-",
+              );
+              return register(page.slug, [...base, ...path, key], id, destination)
+                ? `/go/${id}`
+                : null;
+            });
+          } else {
+            visit(child, [...path, key]);
+          }
+        }
+      };
+      visit(component.data.content, []);
+    });
+  }
+  return { links, problems };
+}
+
+/** Rewrites the hrefs `route` returns a new value for; anchors to the affiliate get rel sponsored. */
+function routeHtmlLinks(
+  html: string,
+  route: (href: string, index: number) => string | null,
+): string {
+  if (!html.includes("<a")) return html;
+  const document = parseDocument(html);
+  let index = 0;
+  let changed = false;
+  const walk = (nodes: typeof document.children) => {
+    for (const node of nodes) {
+      if (node.type === "tag" && node.name === "a" && typeof node.attribs.href === "string") {
+        const routed = route(node.attribs.href, index);
+        if (routed) {
+          index++;
+          changed = true;
+          node.attribs.href = routed;
+          node.attribs.rel =
+            node.attribs.target === "_blank" ? "nofollow sponsored noopener" : "nofollow sponsored";
+          node.attribs["data-affiliate"] = routed.slice("/go/".length);
+        }
+      }
+      if ("children" in node) walk(node.children as typeof document.children);
+    }
+  };
+  walk(document.children);
+  return changed ? render(document, { encodeEntities: "utf8" }) : html;
+}

@@ -27,13 +27,27 @@ function isAutomated(request: Request): boolean {
   return /\b(prefetch|prerender|preview)\b/i.test(purpose);
 }
 
-/** "mobile", "tablet", "desktop" or "other", and the browser's family. */
+const DEVICE_MEMO_LIMIT = 1_000;
+const devices = new Map<string, { device: string; browser: string }>();
+
+/**
+ * "mobile", "tablet", "desktop" or "other", and the browser's family. Visitors share few
+ * distinct User-Agents, so answers are remembered in a small bounded table.
+ */
 export function deviceOf(userAgent: string): { device: string; browser: string } {
   if (!userAgent) return { device: "other", browser: "other" };
-  const parsed = Bowser.parse(userAgent);
-  const type = parsed.platform.type;
-  const device = type === "mobile" || type === "tablet" || type === "desktop" ? type : "other";
-  return { device, browser: (parsed.browser.name ?? "other").slice(0, 40) || "other" };
+  let known = devices.get(userAgent);
+  if (!known) {
+    const parsed = Bowser.parse(userAgent);
+    const type = parsed.platform.type;
+    known = {
+      device: type === "mobile" || type === "tablet" || type === "desktop" ? type : "other",
+      browser: (parsed.browser.name ?? "other").slice(0, 40) || "other",
+    };
+    if (devices.size >= DEVICE_MEMO_LIMIT) devices.clear();
+    devices.set(userAgent, known);
+  }
+  return known;
 }
 
 /**
@@ -60,14 +74,21 @@ export class VisitorKeys {
   }
 }
 
-/** YYYY-MM-DD of an instant in a time zone. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** YYYY-MM-DD of an instant in a time zone (formatters are costly to make: one per zone). */
 export function dayIn(timeZone: string, at: number): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 export type ClickInput = {

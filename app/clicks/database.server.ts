@@ -39,8 +39,12 @@ export async function openLedgerDatabase(url: string | undefined): Promise<Ledge
   let describe: string;
   if (dialect === "postgres") {
     const pool = new pg.Pool({ connectionString: target, max: 4 });
-    // An idle client's error (server restarted) must not crash the process.
-    pool.on("error", (error) => console.error(`[clicks] database connection: ${error.message}`));
+    // A connection lost while idle (pool) or in use (client) must not crash the process:
+    // the query that was running fails, and the ledger keeps its clicks for the next try.
+    const onError = (error: Error) =>
+      console.error(`[clicks] database connection: ${error.message}`);
+    pool.on("error", onError);
+    pool.on("connect", (client) => client.on("error", onError));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const parsed = new URL(target);
     describe = `PostgreSQL ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;

@@ -74,7 +74,8 @@ export class ClickLedger {
 
   /** Writes everything queued; resolves when the queue is empty or the database failed. */
   async flush(): Promise<void> {
-    if (this.writing) await this.writing;
+    // A write already under way: wait for it, whatever its outcome (it logs its own).
+    if (this.writing) await this.writing.catch(() => undefined);
     while (this.queue.length > 0) {
       const batch = this.queue.slice(0, this.batchSize);
       this.writing = this.write(batch);

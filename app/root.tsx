@@ -6,6 +6,7 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Links,
+  LiveReload,
   Meta,
   Outlet,
   Scripts,
@@ -79,6 +80,8 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : null}
         <ScrollRestoration />
         <Scripts />
+        {/* Development only (renders nothing in production): reloads the tab on a rebuild. */}
+        <LiveReload />
       </body>
     </html>
   );

@@ -29,12 +29,26 @@ describe("inlineScriptHashes", () => {
 });
 
 describe("contentSecurityPolicy", () => {
-  it("allows only self and the given hashes by default", () => {
+  it("denies everything by default and lists each resource the site loads", () => {
     const csp = contentSecurityPolicy(["'sha256-abc'"]);
-    expect(csp).toContain("script-src 'self' 'sha256-abc'");
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp.split("; ")).toEqual([
+      "default-src 'none'",
+      "script-src 'self' 'sha256-abc'",
+      "style-src 'self'",
+      "img-src 'self' data:",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+    ]);
     expect(csp).not.toContain("unsafe");
+  });
+
+  it("lets the development server's live-reload socket connect, in development only", () => {
+    expect(contentSecurityPolicy([], { devSocket: "ws://localhost:3001" })).toContain(
+      "connect-src 'self' ws://localhost:3001",
+    );
   });
 
   it("adds the analytics host and the CDN only when configured", () => {

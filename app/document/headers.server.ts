@@ -24,24 +24,33 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-type PolicyOrigins = { analyticsHost?: string | null; cdnOrigin?: string | null };
+type PolicyOrigins = {
+  analyticsHost?: string | null;
+  cdnOrigin?: string | null;
+  /** The live-reload socket of `npm run dev` (development only). */
+  devSocket?: string | null;
+};
 
+/**
+ * The policy of every document: nothing is allowed by default (`default-src 'none'`), and
+ * each kind of resource the site really loads is listed with the origins it comes from.
+ * No fonts, frames, workers or manifests are used, so none is allowed.
+ */
 export function contentSecurityPolicy(
   scriptHashes: string[],
-  { analyticsHost = null, cdnOrigin = null }: PolicyOrigins = {},
+  { analyticsHost = null, cdnOrigin = null, devSocket = null }: PolicyOrigins = {},
 ): string {
   const cdn = cdnOrigin ? [cdnOrigin] : [];
   const analytics = analyticsHost ? [analyticsHost] : [];
+  const dev = devSocket ? [devSocket] : [];
   const directives: [string, string[]][] = [
-    ["default-src", ["'self'"]],
+    ["default-src", ["'none'"]],
     ["script-src", ["'self'", ...cdn, ...analytics, ...scriptHashes]],
     ["style-src", ["'self'", ...cdn]],
     ["img-src", ["'self'", "data:", ...cdn]],
-    ["font-src", ["'self'", ...cdn]],
-    ["connect-src", ["'self'", ...analytics]],
-    ["manifest-src", ["'self'"]],
+    ["connect-src", ["'self'", ...analytics, ...dev]],
     ["object-src", ["'none'"]],
-    ["base-uri", ["'self'"]],
+    ["base-uri", ["'none'"]],
     ["frame-ancestors", ["'none'"]],
     ["form-action", ["'self'"]],
   ];
@@ -50,7 +59,12 @@ export function contentSecurityPolicy(
 
 /** The origins this deployment's pages really use. */
 export function configuredOrigins(cdnOrigin: string | null): PolicyOrigins {
-  return { analyticsHost: env.ANALYTICS_ENABLED ? (env.ANALYTICS_HOST ?? null) : null, cdnOrigin };
+  const devOrigin = env.NODE_ENV === "development" ? process.env.REMIX_DEV_ORIGIN : undefined;
+  return {
+    analyticsHost: env.ANALYTICS_ENABLED ? (env.ANALYTICS_HOST ?? null) : null,
+    cdnOrigin,
+    devSocket: devOrigin ? new URL(devOrigin).origin.replace(/^http/, "ws") : null,
+  };
 }
 
 /** A strong validator of the exact bytes sent. */

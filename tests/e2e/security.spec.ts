@@ -40,8 +40,9 @@ test("the Content-Security-Policy allows no inline code but hashed scripts, and 
       directives["script-src"]?.filter((value) => !value.startsWith("'sha256-")),
       path,
     ).toEqual(["'self'"]);
+    expect(directives["default-src"]).toEqual(["'none'"]);
     expect(directives["object-src"]).toEqual(["'none'"]);
-    expect(directives["base-uri"]).toEqual(["'self'"]);
+    expect(directives["base-uri"]).toEqual(["'none'"]);
     expect(directives["frame-ancestors"]).toEqual(["'none'"]);
     expect(directives["form-action"]).toEqual(["'self'"]);
     expect(csp).not.toContain("http");

@@ -1,7 +1,7 @@
 /**
  * Remix v2, classic compiler. Routes are declared here rather than by file name so the
- * route table reads like SPEC §2: "/", "/403", "/404" and a catch-all at any depth all
- * render one page module. Route ids carry the locale suffix of SPEC §2 ("___en").
+ * route table reads like the product's (docs/decisions/001-product-rules.md): "/", "/403", "/404" and a catch-all at any depth all
+ * render one page module. Route ids carry the English locale suffix ("___en").
  * Resource routes (no UI) follow.
  * @type {import('@remix-run/dev').AppConfig}
  */

@@ -1,64 +1,32 @@
 /**
- * Server entry: renders each document once into a string (kept in a bounded cache while
- * its data is unchanged), then answers with the headers only a finished document can
- * have: a Content-Security-Policy with the hashes of its inline scripts, a strong ETag
- * (304 on a matching If-None-Match) and Cache-Control by status.
+ * Server entry: renders each document whole, as a string (the site has no Suspense, and a
+ * finished document is what its headers need), then answers with the headers only a
+ * finished document can have: a Content-Security-Policy with the hashes of its inline
+ * scripts, a strong ETag and Cache-Control by status. The server keeps finished pages in
+ * its one cache and answers HEAD, 304 and content negotiation for every document
+ * (server/page-cache.ts), so nothing here is cached or compared.
  */
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
+import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 
-import { i18nFor, localeDetector } from "~/i18n/i18n.server";
 import { appConfig } from "~/config/app-config.server";
-import { DocumentCache, type CachedDocument } from "~/document/document-cache.server";
 import {
+  ALLOWED_METHODS,
   configuredOrigins,
   contentSecurityPolicy,
   documentCacheControl,
   inlineScriptHashes,
-  matchesIfNoneMatch,
-  securityHeaders,
+  inlineStyleHashes,
   strongEtag,
 } from "~/document/headers.server";
-import { ALLOWED_METHODS } from "~/pages/loader.server";
-import { renderDocument } from "~/document/render.server";
+import { StylesheetText } from "~/document/inline-style";
 import { isRouterLevelError, withRootData } from "~/document/router-error.server";
+import { stylesheetText } from "~/document/stylesheet.server";
+import { i18nFor, localeDetector } from "~/i18n/i18n.server";
 
-/**
- * Headers for every response of the site, documents, resource routes and static files
- * alike. server.mjs applies them in one middleware (this module is the build's entry, so
- * the server reads them from the build), which keeps each header in exactly one place.
- */
-export function commonHeaders(): [string, string][] {
-  return securityHeaders();
-}
-
-export const streamTimeout = 5_000;
-const ABORT_DELAY = streamTimeout + 1_000;
-
-const documents = new DocumentCache(128, 16 * 1024 * 1024);
 const policyOrigins = configuredOrigins(appConfig.cdnUrl);
-
-async function render(
-  request: Request,
-  status: number,
-  remixContext: EntryContext,
-): Promise<{ body: string; status: number }> {
-  const i18n = await i18nFor(await localeDetector.getLocale(request));
-  const response = await renderDocument(
-    <I18nextProvider i18n={i18n}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-    </I18nextProvider>,
-    {
-      status,
-      headers: new Headers(),
-      waitForAll: isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode,
-      abortDelay: ABORT_DELAY,
-    },
-  );
-  return { body: await response.text(), status: response.status };
-}
 
 export default async function handleRequest(
   request: Request,
@@ -72,35 +40,86 @@ export default async function handleRequest(
     remixContext = await withRootData(remixContext, responseStatusCode, request);
     if (responseStatusCode === 405) responseHeaders.set("Allow", ALLOWED_METHODS);
   }
-
-  const url = new URL(request.url);
-  const handoff = remixContext.serverHandoffString ?? "";
-  const key = `${responseStatusCode}|${url.pathname}${url.search}|${handoff.length}`;
-  let document: CachedDocument | undefined = documents.get(key, handoff);
-  let status = responseStatusCode;
-  if (!document) {
-    const rendered = await render(request, responseStatusCode, remixContext);
-    status = rendered.status;
-    document = {
-      handoff,
-      body: rendered.body,
-      etag: strongEtag(rendered.body),
-      csp: contentSecurityPolicy(inlineScriptHashes(rendered.body), policyOrigins),
-    };
-    // A render that failed half-way (status changed to 500) is never reused.
-    if (status === responseStatusCode) documents.set(key, document);
-  }
+  const i18n = await i18nFor(await localeDetector.getLocale(request));
+  const body = `<!DOCTYPE html>${loadScriptsAfterFirstPaint(
+    renderToString(
+      <I18nextProvider i18n={i18n}>
+        <StylesheetText.Provider value={stylesheetText}>
+          <RemixServer context={remixContext} url={request.url} />
+        </StylesheetText.Provider>
+      </I18nextProvider>,
+    ),
+  )}`;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Content-Security-Policy", document.csp);
-  responseHeaders.set("ETag", document.etag);
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy(inlineScriptHashes(body), policyOrigins, inlineStyleHashes(body)),
+  );
+  responseHeaders.set("ETag", strongEtag(body));
   if (!responseHeaders.has("Cache-Control")) {
-    responseHeaders.set("Cache-Control", documentCacheControl(status));
+    responseHeaders.set("Cache-Control", documentCacheControl(responseStatusCode));
   }
-  if (status === 200 && matchesIfNoneMatch(request.headers.get("If-None-Match"), document.etag)) {
-    return new Response(null, { status: 304, headers: responseHeaders });
+  return new Response(body, { status: responseStatusCode, headers: responseHeaders });
+}
+
+const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
+const STATIC_IMPORT = /^import "([^"]+)";$/;
+const ROUTE_IMPORT = /^import \* as (route\d+) from "([^"]+)";$/;
+const ROUTE_MODULES = /^window\.__remixRouteModules = (\{[^;]*\});$/;
+const ENTRY_IMPORT = /^import\("([^"]+)"\);$/;
+
+/**
+ * The page's JavaScript (about 110 KB) loads after the first paint, not with it. Remix's
+ * <Scripts> preloads every module at high priority and imports them at once; on a slow
+ * connection they compete with the document and delay its first paint (measured with
+ * Lighthouse's mobile simulation: FCP and LCP 1.8 s before, see the README). This
+ * rewrites Remix's bootstrap module into the same imports, started on the frame after
+ * the first paint, and turns the preload links off. The page renders and
+ * works without JavaScript meanwhile. If Remix's bootstrap ever looks different, the
+ * document is left as Remix wrote it.
+ */
+export function loadScriptsAfterFirstPaint(html: string): string {
+  const match = MODULE_SCRIPT.exec(html);
+  if (!match) return html;
+  const statements = match[1]!
+    .split(/\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const first: string[] = [];
+  const routes: [string, string][] = [];
+  let modules: string | undefined;
+  let entry: string | undefined;
+  for (const statement of statements) {
+    const staticImport = STATIC_IMPORT.exec(statement);
+    const routeImport = ROUTE_IMPORT.exec(statement);
+    const routeModules = ROUTE_MODULES.exec(statement);
+    const entryImport = ENTRY_IMPORT.exec(statement);
+    if (staticImport) first.push(staticImport[1]!);
+    else if (routeImport) routes.push([routeImport[1]!, routeImport[2]!]);
+    else if (routeModules) modules = routeModules[1];
+    else if (entryImport) entry = entryImport[1];
+    else return html;
   }
-  return new Response(document.body, { status, headers: responseHeaders });
+  if (!modules || !entry) return html;
+  // Everything but the entry downloads in parallel; the entry, which hydrates, runs last.
+  const names = [...first.map((_, index) => `_${index}`), ...routes.map(([name]) => name)];
+  const urls = [...first, ...routes.map(([, url]) => url)];
+  const loader = [
+    "const load = async () => {",
+    `  const [${names.join(", ")}] = await Promise.all([${urls
+      .map((url) => `import(${JSON.stringify(url)})`)
+      .join(", ")}]);`,
+    `  window.__remixRouteModules = ${modules};`,
+    `  await import(${JSON.stringify(entry)});`,
+    "};",
+    "requestAnimationFrame(() => setTimeout(load));",
+  ].join("\n");
+  // The elements stay (hydration compares elements, not these attributes or the script's
+  // text): the preload links lose their rel, so they fetch nothing.
+  return html
+    .replace(MODULE_SCRIPT, () => `<script type="module" async="">${loader}</script>`)
+    .replaceAll('<link rel="modulepreload" ', '<link data-preload-after-paint="" ');
 }
 
 /** True for the 4xx answers Remix raises itself (405 without an action, 404 no route). */

@@ -11,10 +11,9 @@ import { describe, expect, it } from "vitest";
 
 import { SiteChrome } from "~/components/layout/site-chrome";
 import { pages, publicSite, site } from "~/content/content.server";
-import { MISSING_404_TEXT } from "~/content/resolve-page";
 
 import { ErrorBoundary as RootErrorBoundary } from "./root";
-import { ErrorBoundary as PageErrorBoundary } from "./routes/page";
+import PageRoute, { ErrorBoundary as PageErrorBoundary, loader as pageLoader } from "./routes/page";
 
 const notFoundPage = pages.find((page) => page.slug === "/404")!;
 
@@ -84,25 +83,39 @@ describe("error boundaries", () => {
     }
   });
 
-  it("show the 404 page's content and the escaped validation message for a thrown 404", async () => {
-    const message = "Page Not Found: /<img src=x onerror=alert(1)>";
-    renderWithChild({
-      path: "boom",
-      loader: () => {
-        throw json(
-          { message, page: notFoundPage, fallbackText: MISSING_404_TEXT },
-          { status: 404 },
-        );
-      },
-      Component: () => <p>never</p>,
+  it("show the 404 page's content and the escaped check-page notice for an invalid path", async () => {
+    const request = new Request("http://localhost/%3Cimg%20src=x%20onerror=alert(1)%3E");
+    const response = pageLoader({
+      request,
+      context: { clicks: null, clientAddress: "" },
+      params: {},
     });
+    expect(response.status).toBe(404);
+    const data = await response.json();
+    expect(data.notice).toBe("Page Not Found: /<img src=x onerror=alert(1)>");
+    expect(data.seo?.title).toBe(notFoundPage.meta.title);
+    renderWithChild({ path: "boom", loader: () => json(data), Component: PageRoute });
     await expectLayout();
     const mainBlock = notFoundPage.components.find((component) => component.component_id === 1);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(
       mainBlock?.component_id === 1 ? mainBlock.data.content.h1 : "",
     );
-    expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.getByText(data.notice!)).toBeTruthy();
     expect(document.querySelector("img[src=x]")).toBeNull();
+  });
+
+  it("give an unknown path the same 404 page and head as an invalid one, without the notice", async () => {
+    const request = new Request("http://localhost/no-existe");
+    const response = pageLoader({
+      request,
+      context: { clicks: null, clientAddress: "" },
+      params: {},
+    });
+    expect(response.status).toBe(404);
+    const data = await response.json();
+    expect(data.notice).toBeNull();
+    expect(data.page?.slug).toBe("/404");
+    expect(data.seo?.title).toBe(notFoundPage.meta.title);
   });
 
   it("show the 405 message for a refused method", async () => {

@@ -1,5 +1,5 @@
 /**
- * The document and the "default" layout (SPEC §2): header, main content, footer. The
+ * The document and the "default" layout (docs/decisions/001-product-rules.md): header, main content, footer. The
  * Layout also wraps the ErrorBoundary, so every error page keeps the header and footer.
  */
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
@@ -11,7 +11,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  isRouteErrorResponse,
   useLoaderData,
   useMatches,
   useRouteError,
@@ -21,16 +20,18 @@ import type { ReactNode } from "react";
 import { useChangeLanguage } from "remix-i18next/react";
 
 import { ErrorPage } from "~/components/error-page";
+import { InlineStyle } from "~/document/inline-style";
 import { SiteChrome, useSite } from "~/components/layout/site-chrome";
 import { UpdateBanner } from "~/components/update-banner";
 import { APP_CONFIG_ELEMENT_ID, serializeForScript } from "~/config/app-config";
-import { isNotFoundErrorData, type PageLoaderData } from "~/pages/page-data";
+import type { PageLoaderData } from "~/pages/page-data";
 import { rootData } from "~/document/root-data.server";
 import { errorDescriptors } from "~/seo/seo-meta";
 import { useClientRuntime } from "~/runtime/use-client-runtime";
 import appStyles from "~/styles/app.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: appStyles }];
+/** No stylesheet link: the stylesheet is inlined in the head (app/document/inline-style.tsx). */
+export const links: LinksFunction = () => [];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json(await rootData(request));
@@ -42,13 +43,9 @@ export const handle = { i18n: "common" };
 export const meta: MetaFunction<typeof loader> = ({ error, data }) =>
   error ? errorDescriptors(error, data?.site) : [];
 
-/** The page's language: its own meta.lang, else the site default (SPEC §3). */
+/** The page's language: its own meta.lang, else the site default (docs/decisions/001-product-rules.md). */
 function useDocumentLang(fallback: string): string {
   const matches = useMatches();
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && isNotFoundErrorData(error.data) && error.data.page) {
-    return error.data.page.meta.lang ?? fallback;
-  }
   for (const match of matches) {
     const page = (match.data as Partial<PageLoaderData> | undefined)?.page;
     if (page) return page.meta.lang ?? fallback;
@@ -68,6 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0a1630" />
         <Meta />
         <Links />
+        <InlineStyle href={appStyles} />
       </head>
       <body>
         <SiteChrome>{children}</SiteChrome>

@@ -1,5 +1,5 @@
 /**
- * The optional country gate (SPEC §6: the 403 page concerns a country restriction). With
+ * The optional country gate (docs/decisions/001-product-rules.md: the 403 page concerns a country restriction). With
  * COUNTRY_HEADER and BLOCKED_COUNTRIES set, a request whose header names a blocked country
  * gets the /403 page on page and outbound routes. An absent or malformed header means
  * allowed. Off (and no Vary) when not configured.

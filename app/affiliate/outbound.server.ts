@@ -1,5 +1,5 @@
 /**
- * The outbound affiliate routes (SPEC §2): /login/ and /sing-up/ (and the forms without
+ * The outbound affiliate routes (docs/decisions/001-product-rules.md): /login/ and /sing-up/ (and the forms without
  * the trailing slash) answer 302 to the affiliate URL configured in content, with the
  * visitor's tracking parameters appended. Nothing in the request can change the host or
  * the configured partner and banner parameters.

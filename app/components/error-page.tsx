@@ -7,9 +7,8 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { Blocks } from "~/components/blocks/registry";
 import { ButtonLink } from "~/components/ui/button-link";
-import { isNotFoundErrorData } from "~/pages/page-data";
+import { errorTextsFor } from "~/content/status-texts";
 import type { PublicSite } from "~/content/public-site";
 
 type ErrorPageProps = { error: unknown; errors: PublicSite["errors"] | undefined };
@@ -36,27 +35,8 @@ function Message({ title, text, homeText }: { title: string; text: string; homeT
 }
 
 export function ErrorPage({ error, errors }: ErrorPageProps): ReactNode {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    const data: unknown = error.data;
-    if (isNotFoundErrorData(data)) {
-      return (
-        <>
-          {data.page ? <Blocks components={data.page.components} /> : <p>{data.fallbackText}</p>}
-          <p className="error-notice" role="status">
-            <code>{data.message}</code>
-          </p>
-        </>
-      );
-    }
-  }
-
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const texts =
-    status === 400
-      ? errors?.bad_request
-      : status === 405
-        ? errors?.method_not_allowed
-        : errors?.server_error;
+  const texts = errors ? errorTextsFor(status, errors) : undefined;
   if (!texts) return <p>{status}</p>;
   return (
     <>

@@ -1,5 +1,5 @@
 /**
- * The public configuration object the page carries (SPEC §1): where the build assets
+ * The public configuration object the page carries (docs/decisions/001-product-rules.md): where the build assets
  * live, the site's base and CDN URLs, the build id and the public analytics settings.
  * Nothing secret goes in it. It is written as a JSON data block (not executable, so the
  * Content-Security-Policy needs no exception) and exposed as window.__APP_CONFIG__.

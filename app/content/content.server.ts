@@ -7,14 +7,8 @@ import { pageFiles, siteFile } from "../../content/index";
 import { toPublicSite } from "./public-site";
 
 import { parseContent } from "./parse-content";
-import { resolvePage } from "./resolve-page";
 
 export const { site, pages, links } = parseContent(siteFile, pageFiles);
 
 /** What the root loader sends to every page (no affiliate destinations). */
 export const publicSite = toPublicSite(site);
-
-/** Resolves a request path against the embedded pages. */
-export function getPage(pathname: string) {
-  return resolvePage(pages, pathname);
-}

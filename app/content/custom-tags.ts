@@ -1,5 +1,5 @@
 /**
- * `custom_tags` in page content are raw tag strings (SPEC §3). They are parsed once, when
+ * `custom_tags` in page content are raw tag strings (docs/decisions/001-product-rules.md). They are parsed once, when
  * content is validated, into plain <meta>/<link> descriptions with a known set of
  * attributes, and rendered as React elements: never injected as HTML.
  */

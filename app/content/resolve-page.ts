@@ -1,5 +1,5 @@
 /**
- * Page resolution (SPEC §2, §5): validates the requested path (the check-page step),
+ * Page resolution (docs/decisions/001-product-rules.md): validates the requested path (the check-page step),
  * joins its segments into a slug and looks the page up. Pure, so unit tests can drive it
  * with a fixture page list.
  */
@@ -8,10 +8,10 @@ import { SLUG_PATTERN } from "./schema/primitives";
 /** Longest path the site answers with anything but a validation 404. */
 export const MAX_PATH_LENGTH = 256;
 
-/** Shown when a slug has no page and the /404 page is missing too (SPEC §2). */
+/** Shown when a slug has no page and the /404 page is missing too (docs/decisions/001-product-rules.md). */
 export const MISSING_404_TEXT = "Page not found.";
 
-/** The page shown to visitors from a blocked country (SPEC §6). */
+/** The page shown to visitors from a blocked country (docs/decisions/001-product-rules.md). */
 export const FORBIDDEN_SLUG = "/403";
 /** The page shown for an unknown path. */
 export const NOT_FOUND_SLUG = "/404";

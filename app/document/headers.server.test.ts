@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 
 import { describe, expect, it } from "vitest";
 
-import { DocumentCache } from "./document-cache.server";
 import {
   contentSecurityPolicy,
   documentCacheControl,
   inlineScriptHashes,
+  inlineStyleHashes,
   matchesIfNoneMatch,
   securityHeaders,
   strongEtag,
@@ -25,6 +25,16 @@ describe("inlineScriptHashes", () => {
       "<script>window.a=1</script>",
     ].join("");
     expect(inlineScriptHashes(html)).toEqual([sha("window.a=1"), sha('import "/build/x.js";')]);
+  });
+});
+
+describe("inlineStyleHashes", () => {
+  it("hashes the inlined stylesheet for style-src", () => {
+    const html = '<style id="app-style">body{color:red}</style><p>x</p>';
+    expect(inlineStyleHashes(html)).toEqual([sha("body{color:red}")]);
+    expect(contentSecurityPolicy([], {}, inlineStyleHashes(html))).toContain(
+      `style-src 'self' ${sha("body{color:red}")}`,
+    );
   });
 });
 
@@ -104,35 +114,5 @@ describe("caching and security headers", () => {
       "Cross-Origin-Resource-Policy",
       "cross-origin",
     ]);
-  });
-});
-
-describe("DocumentCache", () => {
-  const entry = (body: string, handoff = "h") => ({
-    handoff,
-    body,
-    etag: strongEtag(body),
-    csp: "",
-  });
-
-  it("returns an entry only for the same page data", () => {
-    const cache = new DocumentCache();
-    cache.set("/terms", entry("<html>terms</html>", "data-1"));
-    expect(cache.get("/terms", "data-1")?.body).toBe("<html>terms</html>");
-    expect(cache.get("/terms", "data-2")).toBeUndefined();
-  });
-
-  it("evicts the least recently used entries past its bounds", () => {
-    const cache = new DocumentCache(2, 1000);
-    cache.set("a", entry("a"));
-    cache.set("b", entry("b"));
-    cache.get("a", "h");
-    cache.set("c", entry("c"));
-    expect(cache.get("b", "h")).toBeUndefined();
-    expect(cache.get("a", "h")).toBeDefined();
-    expect(cache.size).toBe(2);
-    const small = new DocumentCache(10, 50);
-    small.set("big", entry("x".repeat(100)));
-    expect(small.size).toBe(0);
   });
 });

@@ -24,6 +24,21 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/gi;
+
+/** Hashes of the inline <style> elements of a document (the inlined stylesheet). */
+export function inlineStyleHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, body] of html.matchAll(INLINE_STYLE)) {
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(body ?? "")
+        .digest("base64")}'`,
+    );
+  }
+  return [...hashes];
+}
+
 type PolicyOrigins = {
   analyticsHost?: string | null;
   cdnOrigin?: string | null;
@@ -39,6 +54,7 @@ type PolicyOrigins = {
 export function contentSecurityPolicy(
   scriptHashes: string[],
   { analyticsHost = null, cdnOrigin = null, devSocket = null }: PolicyOrigins = {},
+  styleHashes: string[] = [],
 ): string {
   const cdn = cdnOrigin ? [cdnOrigin] : [];
   const analytics = analyticsHost ? [analyticsHost] : [];
@@ -46,7 +62,7 @@ export function contentSecurityPolicy(
   const directives: [string, string[]][] = [
     ["default-src", ["'none'"]],
     ["script-src", ["'self'", ...cdn, ...analytics, ...scriptHashes]],
-    ["style-src", ["'self'", ...cdn]],
+    ["style-src", ["'self'", ...cdn, ...styleHashes]],
     ["img-src", ["'self'", "data:", ...cdn]],
     ["connect-src", ["'self'", ...analytics, ...dev]],
     ["object-src", ["'none'"]],
@@ -66,6 +82,9 @@ export function configuredOrigins(cdnOrigin: string | null): PolicyOrigins {
     devSocket: devOrigin ? new URL(devOrigin).origin.replace(/^http/, "ws") : null,
   };
 }
+
+/** Methods every page answers (others get the 405 page with this `Allow`). */
+export const ALLOWED_METHODS = "GET, HEAD";
 
 /** A strong validator of the exact bytes sent. */
 export function strongEtag(body: string): string {

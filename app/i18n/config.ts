@@ -1,5 +1,5 @@
 /**
- * Interface-message configuration shared by server and browser (SPEC §1): one locale,
+ * Interface-message configuration shared by server and browser (docs/decisions/001-product-rules.md): one locale,
  * "en" (language en-US), one namespace, messages in public/locales/en/common.json.
  */
 export const SUPPORTED_LOCALES = ["en"] as const;

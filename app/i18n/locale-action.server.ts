@@ -1,5 +1,5 @@
 /**
- * POST /_app/locale (SPEC §2, §4): saves the interface locale and redirects. A supported
+ * POST /_app/locale (docs/decisions/001-product-rules.md): saves the interface locale and redirects. A supported
  * locale sets the preference cookie and answers 303 to `redirectTo` when that is a path on
  * this site (else to "/"); an unsupported one answers 400 and sets nothing. Works as a
  * plain HTML form.

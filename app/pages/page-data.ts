@@ -1,6 +1,5 @@
-/** Shapes the page loader sends to the browser (types only). */
+/** What the page route's loader sends to the browser (types only). */
 import type { Page } from "~/content/schema";
-
 import type { Seo } from "~/seo/seo.server";
 
 export type PageLoaderData = {
@@ -10,15 +9,9 @@ export type PageLoaderData = {
   fallbackText: string | null;
   /** Head tags and structured data of the page. */
   seo: Seo | null;
+  /**
+   * The check-page notice of a path that failed validation ("Page Not Found: {path}"),
+   * shown under the 404 page's content; null otherwise.
+   */
+  notice: string | null;
 };
-
-/** Data of the 404 thrown when a path fails validation (SPEC §5). */
-export type NotFoundErrorData = {
-  message: string;
-  page: Page | null;
-  fallbackText: string;
-};
-
-export function isNotFoundErrorData(data: unknown): data is NotFoundErrorData {
-  return typeof data === "object" && data !== null && "message" in data && "page" in data;
-}

@@ -1,4 +1,4 @@
-/** GET /_app/builds/latest.json: the id of the build this server runs (SPEC §7). */
+/** GET /_app/builds/latest.json: the id of the build this server runs (docs/decisions/001-product-rules.md). */
 import { json } from "@remix-run/node";
 
 import { buildInfo } from "~/config/build-info.server";

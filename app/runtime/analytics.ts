@@ -1,5 +1,5 @@
 /**
- * Umami-compatible page views (SPEC §1, §4, §7, §9). When enabled, the tracker script
+ * Umami-compatible page views (docs/decisions/001-product-rules.md). When enabled, the tracker script
  * is loaded from the configured host with auto-tracking off; the app waits for
  * window.umami (polling every 50 ms, at most 5000 ms) and sends page views itself. Any
  * failure is one console.error, no retries, and the page is unaffected.

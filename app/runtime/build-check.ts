@@ -1,5 +1,5 @@
 /**
- * Hourly check for a new build (SPEC §4, §7): one hour after load, and again when the tab
+ * Hourly check for a new build (docs/decisions/001-product-rules.md): one hour after load, and again when the tab
  * returns to the foreground more than an hour after the last check, the latest build id
  * is fetched; when it differs from the running one, `onNewBuild` is called once and the
  * checks stop. Network errors are ignored until the next check.

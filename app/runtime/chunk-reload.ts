@@ -1,5 +1,5 @@
 /**
- * Chunk-load errors during client navigation (SPEC §4, §8). Remix's own fallback reloads
+ * Chunk-load errors during client navigation (docs/decisions/001-product-rules.md). Remix's own fallback reloads
  * the page it is leaving, with no guard against a loop. Instead:
  * - after hydration every route module not yet loaded is fetched in the background; one
  *   that fails is replaced in Remix's module cache by an empty stand-in, so Remix's link

@@ -1,5 +1,5 @@
 /**
- * Programmatic navigation with a guard (SPEC §5, §8): a URL on another origin is refused
+ * Programmatic navigation with a guard (docs/decisions/001-product-rules.md): a URL on another origin is refused
  * unless the caller opts in with { external: true }; script URLs (javascript:, data:,
  * vbscript:, …) are always refused.
  */

@@ -20,7 +20,7 @@ import type { Page, Site } from "~/content/schema";
 
 import { faqItems, lastModified } from "./page-facts";
 
-/** Intrinsic sizes of the structured-data images (SPEC §9). */
+/** Intrinsic sizes of the structured-data images (docs/decisions/001-product-rules.md). */
 export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 export const LOGO_SIZE = { width: 206, height: 81 } as const;
 /** The PNG rendering of the footer logo, made by scripts/generate-images.ts. */

@@ -8,8 +8,8 @@ import type { MetaDescriptor } from "@remix-run/node";
 import { isRouteErrorResponse } from "@remix-run/react";
 
 import type { CustomTag } from "~/content/custom-tags";
+import { errorTextsFor } from "~/content/status-texts";
 
-import { isNotFoundErrorData } from "~/pages/page-data";
 import type { PublicSite } from "~/content/public-site";
 import type { Seo } from "./seo.server";
 
@@ -59,15 +59,8 @@ export function seoDescriptors(seo: Seo): MetaDescriptor[] {
 /** Head of an error page: its title, noindex and the site's icons. */
 export function errorDescriptors(error: unknown, site: PublicSite | undefined): MetaDescriptor[] {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const notFound =
-    isRouteErrorResponse(error) && isNotFoundErrorData(error.data) ? error.data : null;
-  const texts =
-    status === 400
-      ? site?.errors.bad_request
-      : status === 405
-        ? site?.errors.method_not_allowed
-        : site?.errors.server_error;
-  const title = notFound?.page?.meta.title ?? texts?.title ?? String(status);
+  const texts = site ? errorTextsFor(status, site.errors) : undefined;
+  const title = texts?.title ?? String(status);
   return [
     { title },
     { name: "robots", content: "noindex" },

@@ -100,7 +100,7 @@ test("home shows the key figures of the offer from content", async ({ page }) =>
   }
 });
 
-test("/terms shows version 1.5, 10.03.2025 and the rules of SPEC §9", async ({ page }) => {
+test("/terms shows version 1.5, 10.03.2025 and the figures of its rules", async ({ page }) => {
   await page.goto("/terms");
   await page
     .locator("details")

@@ -124,6 +124,8 @@ test("the page carries the public app config and the build id the bundle knows",
   page,
 }) => {
   await page.goto("/");
+  // The modules load after the first paint: wait for them.
+  await page.locator("html[data-hydrated='true']").waitFor();
   const config = await page.evaluate(() => window.__APP_CONFIG__);
   const manifestVersion = await page.evaluate(() => window.__remixManifest?.version);
   expect(config).toMatchObject({

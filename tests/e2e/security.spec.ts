@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 import { test as base, type Page } from "@playwright/test";
 
 import { ANALYTICS_PORT, BASE_URL, COLLECTOR_PORT } from "../../playwright.config";
@@ -177,4 +179,15 @@ test("GET /healthz answers ok, uncached", async ({ request }) => {
   expect(response.status()).toBe(200);
   expect(await response.text()).toBe("ok");
   expect(response.headers()["cache-control"]).toBe("no-store");
+});
+
+test("the stylesheet is inline and allowed by its hash; no module is preloaded before the first paint", async () => {
+  const { headers, body } = await rawRequest("/");
+  const style = /<style id="app-style">([\s\S]*?)<\/style>/.exec(body)?.[1] ?? "";
+  expect(style.length).toBeGreaterThan(1_000);
+  const hash = createHash("sha256").update(style).digest("base64");
+  expect(String(headers["content-security-policy"])).toContain(`style-src 'self' 'sha256-${hash}'`);
+  expect(body).not.toMatch(/<link[^>]+rel="stylesheet"/);
+  expect(body).not.toContain('rel="modulepreload"');
+  expect(body).toContain("requestAnimationFrame(() => setTimeout(load));");
 });

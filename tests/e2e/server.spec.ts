@@ -10,7 +10,7 @@ import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
-import { expect, rawRequest, test } from "./fixtures";
+import { expect, rawRequest, readContent, test } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
@@ -159,6 +159,10 @@ test.describe("request limits and hostile request lines", () => {
     });
     expect(declared.status()).toBe(413);
     const page = await declared.text();
+    expect(page).toContain(
+      (readContent("site.json").errors as Record<string, { title: string }>).payload_too_large!
+        .title,
+    );
     expect(page).toContain('class="site-header"');
     expect(page).toContain('class="site-footer"');
 

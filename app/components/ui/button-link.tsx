@@ -1,4 +1,4 @@
-/** A content call to action (SPEC §3 "buttons"): button-styled or a plain text link. */
+/** A content call to action ("buttons" in docs/decisions/001-product-rules.md): button-styled or a plain text link. */
 import type { Button } from "~/content/schema";
 
 import { ContentLink } from "./content-link";

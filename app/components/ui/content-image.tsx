@@ -17,7 +17,9 @@ export function ContentImage({ image, className, priority = false }: ContentImag
       width={image.width}
       height={image.height}
       loading={priority ? "eager" : "lazy"}
-      decoding={priority ? "sync" : "async"}
+      // "sync" would hold the first paint until the image is decoded: the text above the
+      // fold must not wait for artwork (measured with Lighthouse).
+      decoding="async"
       // React 18 passes lowercase unknown attributes through; fetchPriority is React 19.
       {...(priority ? { fetchpriority: "high" } : {})}
     />

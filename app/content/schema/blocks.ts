@@ -1,5 +1,5 @@
 /**
- * The 14 body block types of a page (SPEC §2), one schema per component_id. Each schema
+ * The 14 body block types of a page (docs/decisions/001-product-rules.md), one schema per component_id. Each schema
  * is named after the component that renders it (MainBlockSchema → <MainBlock>).
  */
 import { z } from "zod";
@@ -132,7 +132,7 @@ export const GamesSchema = z.object({
   btn_show_all_link_id: linkId.optional(),
 });
 
-/** Card artwork, as flat fields (SPEC §3 names img_url and img_alt). */
+/** Card artwork, as flat fields (img_url and img_alt, the product's field names). */
 const cardArt = {
   img_url: localAsset,
   img_alt: z.string(),
@@ -313,7 +313,7 @@ export const TextComponentSchema = z.object({
   html: safeHtml,
 });
 
-/** component_id → block schema. The order of SPEC §2's table. */
+/** component_id → block schema, in the product's order (docs/decisions/001-product-rules.md). */
 export const BLOCK_SCHEMAS = {
   1: MainBlockSchema,
   2: PromoImageSchema,

@@ -10,7 +10,7 @@ function blockComponent<Id extends ComponentId>(id: Id) {
   return z.object({
     /** Position on the page; blocks render in ascending order (ties keep file order). */
     order: z.number().int(),
-    /** Which block type this is (SPEC §2): 1 MainBlock … 14 TextComponent. */
+    /** Which block type this is (docs/decisions/001-product-rules.md): 1 MainBlock … 14 TextComponent. */
     component_id: z.literal(id),
     data: z.object({ content: BLOCK_SCHEMAS[id] }),
   });

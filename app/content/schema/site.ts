@@ -1,4 +1,4 @@
-/** The site configuration: header, footer, head metadata and site-wide texts (SPEC §3). */
+/** The site configuration: header, footer, head metadata and site-wide texts (docs/decisions/001-product-rules.md). */
 import { z } from "zod";
 
 import { href, httpsUrl, image, link, localAsset, slug, text } from "./primitives";
@@ -127,6 +127,8 @@ export const SiteSchema = z.object({
     bad_request: errorText,
     /** 405: a method other than GET or HEAD on a page. */
     method_not_allowed: errorText,
+    /** 413: a form or request body larger than the site accepts. */
+    payload_too_large: errorText,
     server_error: errorText,
     /** Label of the button back to the home page. */
     home_button_text: text,

@@ -1,0 +1,20 @@
+/**
+ * Which of the site's error texts (content/site.json `errors`) a status shows: one table
+ * for the error view and for its <head>, so the page and its title always agree. 404 and
+ * 403 are content pages of their own; any status not listed shows the server-error text.
+ */
+import type { Site } from "./schema";
+
+type ErrorTexts = Site["errors"];
+type TextKey = Exclude<keyof ErrorTexts, "home_button_text">;
+
+const TEXTS_OF_STATUS: Readonly<Record<number, TextKey>> = {
+  400: "bad_request",
+  405: "method_not_allowed",
+  413: "payload_too_large",
+};
+
+/** The title and text an error status shows. */
+export function errorTextsFor(status: number, errors: ErrorTexts): ErrorTexts[TextKey] {
+  return errors[TEXTS_OF_STATUS[status] ?? "server_error"];
+}

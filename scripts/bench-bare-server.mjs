@@ -1,0 +1,31 @@
+/**
+ * The reference of `npm run bench`: a bare node:http handler that answers every request
+ * with the same precompressed bytes the site's server sends for its home page, with the
+ * same headers. Nothing more: this is what Node itself can do for this page.
+ * Usage: node scripts/bench-bare-server.mjs <port> <directory with index.html{,.gz,.br}>
+ */
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import path from "node:path";
+
+const [port, directory] = process.argv.slice(2);
+const read = (name) => readFileSync(path.join(directory, name));
+const bodies = {
+  identity: read("index.html"),
+  gzip: read("index.html.gz"),
+  br: read("index.html.br"),
+};
+const headers = (encoding) => {
+  const list = ["content-type", "text/html; charset=utf-8", "vary", "Accept-Encoding"];
+  if (encoding !== "identity") list.push("content-encoding", encoding);
+  list.push("content-length", String(bodies[encoding].length));
+  return list;
+};
+const prepared = Object.fromEntries(Object.keys(bodies).map((name) => [name, headers(name)]));
+
+createServer((req, res) => {
+  const accepted = req.headers["accept-encoding"] ?? "";
+  const encoding = accepted.includes("br") ? "br" : accepted.includes("gzip") ? "gzip" : "identity";
+  res.writeHead(200, prepared[encoding]);
+  res.end(bodies[encoding]);
+}).listen(Number(port), "127.0.0.1");

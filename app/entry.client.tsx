@@ -10,21 +10,21 @@ import { I18nextProvider } from "react-i18next";
 import { DEFAULT_LOCALE } from "~/i18n/config";
 import { initClientI18n } from "~/i18n/i18n.client";
 import { readAppConfig } from "~/config/app-config";
-import { StylesheetText, inlinedStylesheet } from "~/document/inline-style";
+import { DocumentInlines, inlinedTexts } from "~/document/document-inlines";
 
 async function hydrate() {
   window.__APP_CONFIG__ = readAppConfig();
-  const stylesheet = inlinedStylesheet();
+  const inlines = inlinedTexts();
   const i18n = await initClientI18n(document.documentElement.dataset.uiLocale ?? DEFAULT_LOCALE);
   startTransition(() => {
     hydrateRoot(
       document,
       <I18nextProvider i18n={i18n}>
-        <StylesheetText.Provider value={() => stylesheet}>
+        <DocumentInlines.Provider value={inlines}>
           <StrictMode>
             <RemixBrowser />
           </StrictMode>
-        </StylesheetText.Provider>
+        </DocumentInlines.Provider>
       </I18nextProvider>,
     );
   });

@@ -21,7 +21,8 @@ import {
   inlineStyleHashes,
   strongEtag,
 } from "~/document/headers.server";
-import { StylesheetText } from "~/document/inline-style";
+import { DocumentInlines } from "~/document/document-inlines";
+import { buildModulesImportMap } from "~/document/module-integrity.server";
 import { isRouterLevelError, withRootData } from "~/document/router-error.server";
 import { stylesheetText } from "~/document/stylesheet.server";
 import { i18nFor, localeDetector } from "~/i18n/i18n.server";
@@ -44,9 +45,14 @@ export default async function handleRequest(
   const body = `<!DOCTYPE html>${loadScriptsAfterFirstPaint(
     renderToString(
       <I18nextProvider i18n={i18n}>
-        <StylesheetText.Provider value={stylesheetText}>
+        <DocumentInlines.Provider
+          value={{
+            stylesheet: stylesheetText,
+            importMap: buildModulesImportMap(appConfig.assetsPath),
+          }}
+        >
           <RemixServer context={remixContext} url={request.url} />
-        </StylesheetText.Provider>
+        </DocumentInlines.Provider>
       </I18nextProvider>,
     ),
   )}`;

@@ -20,7 +20,7 @@ import type { ReactNode } from "react";
 import { useChangeLanguage } from "remix-i18next/react";
 
 import { ErrorPage } from "~/components/error-page";
-import { InlineStyle } from "~/document/inline-style";
+import { ImportMap, InlineStyle } from "~/document/document-inlines";
 import { SiteChrome, useSite } from "~/components/layout/site-chrome";
 import { UpdateBanner } from "~/components/update-banner";
 import { APP_CONFIG_ELEMENT_ID, serializeForScript } from "~/config/app-config";
@@ -30,7 +30,7 @@ import { errorDescriptors } from "~/seo/seo-meta";
 import { useClientRuntime } from "~/runtime/use-client-runtime";
 import appStyles from "~/styles/app.css";
 
-/** No stylesheet link: the stylesheet is inlined in the head (app/document/inline-style.tsx). */
+/** No stylesheet link: the stylesheet is inlined in the head (app/document/document-inlines.tsx). */
 export const links: LinksFunction = () => [];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -66,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         <InlineStyle href={appStyles} />
+        <ImportMap />
       </head>
       <body>
         <SiteChrome>{children}</SiteChrome>

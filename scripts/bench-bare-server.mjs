@@ -1,7 +1,8 @@
 /**
  * The reference of `npm run bench`: a bare node:http handler that answers every request
  * with the same precompressed bytes the site's server sends for its home page, with the
- * same headers. Nothing more: this is what Node itself can do for this page.
+ * same headers (as the bench recorded them). Nothing more: this is what Node itself can
+ * do for this answer.
  * Usage: node scripts/bench-bare-server.mjs <port> <directory with index.html{,.gz,.br}>
  */
 import { readFileSync } from "node:fs";
@@ -15,12 +16,15 @@ const bodies = {
   gzip: read("index.html.gz"),
   br: read("index.html.br"),
 };
-const headers = (encoding) => {
-  const list = ["content-type", "text/html; charset=utf-8", "vary", "Accept-Encoding"];
-  if (encoding !== "identity") list.push("content-encoding", encoding);
-  list.push("content-length", String(bodies[encoding].length));
-  return list;
-};
+const files = { identity: "index.html", gzip: "index.html.gz", br: "index.html.br" };
+/** Per connection, not per answer: Node writes these itself. */
+const HOP_BY_HOP = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+const headers = (encoding) =>
+  Object.entries(JSON.parse(read(`${files[encoding]}.headers.json`).toString()))
+    .filter(([name]) => !HOP_BY_HOP.has(name))
+    .flatMap(([name, value]) =>
+      Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, value],
+    );
 const prepared = Object.fromEntries(Object.keys(bodies).map((name) => [name, headers(name)]));
 
 createServer((req, res) => {

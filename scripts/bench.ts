@@ -3,8 +3,8 @@
  * the home page. In one run, with `wrk -t1 -c50` (BENCH_DURATION s each, default 10), with
  * `Accept-Encoding: gzip` and then `br`:
  * - nginx serving the page's own bytes precompressed (gzip_static, brotli_static): scale;
- * - a bare node:http handler answering the same bytes (scripts/bench-bare-server.mjs):
- *   Node's own limit for this page, the reference;
+ * - a bare node:http handler answering the same bytes with the same headers
+ *   (scripts/bench-bare-server.mjs): Node's own limit for this answer, the reference;
  * - the site's server, as `npm start` runs it (`node build/server/index.js`).
  * Then `/terms`, and a flood of unique query strings (`?utm_source=<n>&gclid=<n>`, 20
  * connections, BENCH_FLOOD_DURATION s, default 30) with the server's resident memory before
@@ -47,7 +47,12 @@ function start(command: string, args: string[], env: Record<string, string> = {}
 
 /** GET with the given Accept-Encoding; the body as sent. */
 function get(port: number, path: string, encoding: string) {
-  return new Promise<{ status: number; encoding: string; body: Buffer }>((resolve, reject) => {
+  return new Promise<{
+    status: number;
+    encoding: string;
+    body: Buffer;
+    headers: Record<string, string | string[] | undefined>;
+  }>((resolve, reject) => {
     const headers = encoding ? { "accept-encoding": encoding } : {};
     request({ host: "127.0.0.1", port, path, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -57,12 +62,25 @@ function get(port: number, path: string, encoding: string) {
           status: res.statusCode ?? 0,
           encoding: String(res.headers["content-encoding"] ?? "identity"),
           body: Buffer.concat(chunks),
+          headers: res.headers,
         }),
       );
     })
       .on("error", reject)
       .end();
   });
+}
+
+/** `get`, tried again a few times while a server settles after it starts. */
+async function getSettled(port: number, path: string, encoding: string) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await get(port, path, encoding);
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await sleep(200);
+    }
+  }
 }
 
 async function waitFor(port: number, path = "/") {
@@ -144,11 +162,13 @@ async function main(): Promise<number> {
     ["gzip", "index.html.gz"],
     ["br", "index.html.br"],
   ] as const) {
-    const answer = await get(PORTS.server, "/", encoding);
+    const answer = await getSettled(PORTS.server, "/", encoding);
     if (answer.status !== 200 || answer.encoding !== (encoding || "identity")) {
       throw new Error(`the server answered ${answer.status} ${answer.encoding} to ${encoding}`);
     }
     writeFileSync(path.join(www, file), answer.body);
+    // The bare handler answers with the very same headers (security headers, CSP, ETag…).
+    writeFileSync(path.join(www, `${file}.headers.json`), JSON.stringify(answer.headers));
   }
 
   const brotli = existsSync(BROTLI_MODULE);
@@ -183,7 +203,7 @@ async function main(): Promise<number> {
       ["bare node:http", PORTS.bare],
       ["server (npm start)", PORTS.server],
     ] as const) {
-      const answer = await get(port, "/", encoding);
+      const answer = await getSettled(port, "/", encoding);
       if (answer.encoding !== encoding) {
         rows.push({
           name,

@@ -91,6 +91,23 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
     expect(ledger.snapshot()).toMatchObject({ waiting: 0, written: 4, dropped: 0 });
   });
 
+  it("writes each record once, however many flushes overlap", async () => {
+    const busy = new ClickLedger(database, { batchSize: 2, flushIntervalMs: 0, maxQueue: 1_000 });
+    for (let index = 0; index < 25; index++) {
+      busy.record(clickOn("2026-11-04", { link_id: `once-${index}` }));
+      if (index % 3 === 0) void busy.flush();
+    }
+    await Promise.all([busy.flush(), busy.flush(), busy.flush()]);
+    const written = await database.db
+      .selectFrom("clicks")
+      .select("link_id")
+      .where("link_id", "like", "once-%")
+      .execute();
+    expect(written).toHaveLength(25);
+    expect(new Set(written.map((row) => row.link_id)).size).toBe(25);
+    await database.db.deleteFrom("clicks").where("link_id", "like", "once-%").execute();
+  });
+
   it("drops the oldest records past its bound, counts them and says so", async () => {
     const failing = new ClickLedger(
       { ...database, db: brokenDb() },

@@ -28,7 +28,7 @@ export type LedgerStats = { queued: number; written: number; dropped: number; fa
 export class ClickLedger {
   readonly reports: ReportQueries;
   private queue: ClickRecord[] = [];
-  private writing: Promise<void> | null = null;
+  private draining: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private readonly stats: LedgerStats = { queued: 0, written: 0, dropped: 0, failures: 0 };
   private droppedSinceLog = 0;
@@ -69,22 +69,29 @@ export class ClickLedger {
       this.stats.dropped += excess;
       this.droppedSinceLog += excess;
     }
-    if (this.queue.length >= this.batchSize && !this.writing) void this.flush();
+    if (this.queue.length >= this.batchSize && !this.draining) void this.flush();
   }
 
-  /** Writes everything queued; resolves when the queue is empty or the database failed. */
-  async flush(): Promise<void> {
-    // A write already under way: wait for it, whatever its outcome (it logs its own).
-    if (this.writing) await this.writing.catch(() => undefined);
+  /**
+   * Writes everything queued; resolves when the queue is empty or the database failed.
+   * One drain at a time: a flush asked for while one runs joins it (two drains would write
+   * the same batch twice).
+   */
+  flush(): Promise<void> {
+    this.draining ??= this.drain().finally(() => {
+      this.draining = null;
+    });
+    return this.draining;
+  }
+
+  private async drain(): Promise<void> {
     while (this.queue.length > 0) {
       const batch = this.queue.slice(0, this.batchSize);
-      this.writing = this.write(batch);
-      const ok = await this.writing.then(
-        () => true,
-        () => false,
-      );
-      this.writing = null;
-      if (!ok) break;
+      try {
+        await this.write(batch);
+      } catch {
+        break; // logged by write; the batch stays queued for the next flush
+      }
     }
     if (this.droppedSinceLog > 0) {
       this.log(

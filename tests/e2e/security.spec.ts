@@ -191,3 +191,25 @@ test("the stylesheet is inline and allowed by its hash; no module is preloaded b
   expect(body).not.toContain('rel="modulepreload"');
   expect(body).toContain("requestAnimationFrame(() => setTimeout(load));");
 });
+
+test("every module the page loads is listed with its own SHA-384 in the import map", async ({
+  page,
+}) => {
+  const loaded = new Map<string, Buffer>();
+  page.on("response", async (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith("/build/") && url.pathname.endsWith(".js")) {
+      loaded.set(url.pathname, await response.body());
+    }
+  });
+  await page.goto("/");
+  await page.locator("html[data-hydrated='true']").waitFor();
+  const map = JSON.parse(
+    (await page.locator("script[type='importmap']").textContent()) ?? "{}",
+  ) as { integrity?: Record<string, string> };
+  expect(loaded.size).toBeGreaterThan(3);
+  for (const [pathname, body] of loaded) {
+    const digest = createHash("sha384").update(body).digest("base64");
+    expect(map.integrity?.[pathname], pathname).toBe(`sha384-${digest}`);
+  }
+});

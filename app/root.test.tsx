@@ -39,6 +39,17 @@ function renderWithChild(child: Parameters<typeof createRemixStub>[0][number]) {
   return render(<Stub initialEntries={["/boom"]} />);
 }
 
+/** What the page route's loader answers for a path. */
+async function loadPath(path: string) {
+  const request = new Request(`http://localhost${path}`);
+  const response = pageLoader({
+    request,
+    context: { clicks: null, clientAddress: "" },
+    params: {},
+  });
+  return { status: response.status, data: await response.json() };
+}
+
 async function expectLayout() {
   expect(await screen.findByRole("link", { name: site.header.signup_text })).toBeTruthy();
   expect(screen.getByRole("link", { name: site.header.login_text })).toBeTruthy();

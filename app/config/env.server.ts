@@ -21,6 +21,13 @@ const origin = z
   .transform((value) => new URL(value).origin)
   .optional();
 
+/** An optional HTTP header name, compared in lower case. */
+const headerName = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{1,64}$/, "must be an HTTP header name")
+  .transform((name) => name.toLowerCase())
+  .optional();
+
 export const EnvSchema = z.object({
   /** "production" (the default for `npm start`), "development" (`npm run dev`) or "test". */
   NODE_ENV: z
@@ -51,11 +58,7 @@ export const EnvSchema = z.object({
   /** The tracker's origin, e.g. https://analytics.example.com (its /script.js is loaded). */
   ANALYTICS_HOST: origin,
   /** Header a CDN sets with the visitor's country, e.g. cf-ipcountry (country gate; off if unset). */
-  COUNTRY_HEADER: z
-    .string()
-    .regex(/^[A-Za-z0-9-]{1,64}$/, "must be an HTTP header name")
-    .transform((name) => name.toLowerCase())
-    .optional(),
+  COUNTRY_HEADER: headerName,
   /** Comma-separated ISO 3166-1 alpha-2 codes that get the /403 page, e.g. "US,FR". */
   BLOCKED_COUNTRIES: z
     .string()
@@ -106,11 +109,7 @@ export const EnvSchema = z.object({
    * Header a trusted proxy or CDN sets with the visitor's address (e.g. cf-connecting-ip),
    * used only for the daily visitor key; default: the connection's address.
    */
-  CLIENT_IP_HEADER: z
-    .string()
-    .regex(/^[A-Za-z0-9-]{1,64}$/, "must be an HTTP header name")
-    .transform((name) => name.toLowerCase())
-    .optional(),
+  CLIENT_IP_HEADER: headerName,
   /** The website id the tracker knows this site by. */
   ANALYTICS_SITE_ID: z
     .string()

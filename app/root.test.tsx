@@ -95,14 +95,8 @@ describe("error boundaries", () => {
   });
 
   it("show the 404 page's content and the escaped check-page notice for an invalid path", async () => {
-    const request = new Request("http://localhost/%3Cimg%20src=x%20onerror=alert(1)%3E");
-    const response = pageLoader({
-      request,
-      context: { clicks: null, clientAddress: "" },
-      params: {},
-    });
-    expect(response.status).toBe(404);
-    const data = await response.json();
+    const { status, data } = await loadPath("/%3Cimg%20src=x%20onerror=alert(1)%3E");
+    expect(status).toBe(404);
     expect(data.notice).toBe("Page Not Found: /<img src=x onerror=alert(1)>");
     expect(data.seo?.title).toBe(notFoundPage.meta.title);
     renderWithChild({ path: "boom", loader: () => json(data), Component: PageRoute });
@@ -116,14 +110,8 @@ describe("error boundaries", () => {
   });
 
   it("give an unknown path the same 404 page and head as an invalid one, without the notice", async () => {
-    const request = new Request("http://localhost/no-existe");
-    const response = pageLoader({
-      request,
-      context: { clicks: null, clientAddress: "" },
-      params: {},
-    });
-    expect(response.status).toBe(404);
-    const data = await response.json();
+    const { status, data } = await loadPath("/no-existe");
+    expect(status).toBe(404);
     expect(data.notice).toBeNull();
     expect(data.page?.slug).toBe("/404");
     expect(data.seo?.title).toBe(notFoundPage.meta.title);

@@ -15,6 +15,8 @@
  */
 import type { IncomingMessage } from "node:http";
 
+import { routablePath } from "~/runtime/routable-path";
+
 /** Largest request body the site accepts (its forms send a few hundred bytes). */
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -35,23 +37,11 @@ export function isValidHost(value: string): boolean {
   return match[1] === undefined || Number(match[1]) <= 65535;
 }
 
-/** Characters the router's patterns never match (a JavaScript "." stops at them). */
-const LINE_TERMINATORS = /[\n\r\u2028\u2029]/;
-
-/**
- * Escapes every "%" of a path that does not decode, or that decodes to a line
- * terminator, keeping the query as it is: the router then sees the text as typed and
- * the site answers its 404 page naming it.
- */
+/** A request target whose path the router can match (see routablePath), query unchanged. */
 export function decodablePath(target: string): string {
   const queryAt = target.indexOf("?");
   const path = queryAt === -1 ? target : target.slice(0, queryAt);
-  try {
-    if (!LINE_TERMINATORS.test(decodeURIComponent(path))) return target;
-  } catch {
-    // Malformed percent-encoding: escaped below.
-  }
-  return path.replaceAll("%", "%25") + (queryAt === -1 ? "" : target.slice(queryAt));
+  return routablePath(path) + (queryAt === -1 ? "" : target.slice(queryAt));
 }
 
 /** The origin-form (path and query) of a request target, or null when it has none. */

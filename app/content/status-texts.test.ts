@@ -6,6 +6,7 @@ import { errorTextsFor } from "./status-texts";
 describe("errorTextsFor", () => {
   it.each([
     [400, "bad_request"],
+    [404, "not_found"],
     [405, "method_not_allowed"],
     [413, "payload_too_large"],
     [500, "server_error"],

@@ -225,6 +225,20 @@ test.describe("request limits and hostile request lines", () => {
     }
   });
 
+  test("a path the browser's router cannot match still reads as not found once hydrated", async ({
+    page,
+  }) => {
+    const errors = readContent("site.json").errors as Record<string, { title: string }>;
+    await page.goto("/Pagina%0Arota");
+    // Served as the 404 page; once the modules ran, the router's own 404 reads the same way
+    // (before, the visitor was switched to the generic apology).
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(500);
+    await expect(page.locator("h1")).toHaveText(errors.not_found!.title);
+    await expect(page.getByText(errors.server_error!.title)).toHaveCount(0);
+    await expect(page.locator("footer")).toBeVisible();
+  });
+
   test("an idle connection that never finishes its headers is closed", async () => {
     const started = Date.now();
     const answer = await rawExchange("GET / HTTP/1.1\r\nHost: localhost\r\n", {

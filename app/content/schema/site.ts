@@ -125,6 +125,8 @@ export const SiteSchema = z.object({
   errors: z.object({
     /** 400: a request the site cannot process (e.g. an unsupported locale). */
     bad_request: errorText,
+    /** 404 raised by the browser's router (the /404 page covers every other 404). */
+    not_found: errorText,
     /** 405: a method other than GET or HEAD on a page. */
     method_not_allowed: errorText,
     /** 413: a form or request body larger than the site accepts. */

@@ -62,6 +62,12 @@ describe("resolvePage", () => {
     expect(resolvePage(pages, "/terms/")).toEqual({ kind: "redirect", location: "/terms" });
   });
 
+  it("redirects a mis-cased path that names a page to its lower-case form", () => {
+    expect(resolvePage(pages, "/Terms")).toEqual({ kind: "redirect", location: "/terms" });
+    expect(resolvePage(pages, "/TERMS/")).toEqual({ kind: "redirect", location: "/terms" });
+    expect(resolvePage(pages, "/Nada")).toMatchObject({ kind: "invalid", status: 404 });
+  });
+
   it("does not redirect a trailing slash that names no page", () => {
     expect(resolvePage(pages, "/nada/")).toMatchObject({ kind: "invalid", status: 404 });
   });
@@ -74,7 +80,7 @@ describe("resolvePage", () => {
   it.each([
     ["/..", "dot segments"],
     ["/terms/../privacy", "traversal"],
-    ["/Terms", "upper case"],
+    ["/Nada", "upper case"],
     ["/t%C3%A9rminos", "percent-encoded characters"],
     ["/a//b", "an empty segment"],
     ["/bonos.php", "a dot"],

@@ -59,11 +59,12 @@ export function resolvePage<P extends WithSlug>(
   const find = (slug: string) => pages.find((page) => page.slug === slug) ?? null;
   const notFound = find(NOT_FOUND_SLUG);
 
-  // "/terms/" names "/terms": redirect to the one canonical form. The target is rebuilt
-  // from validated segments, so it is always a same-site path ("//host" fails validation).
-  if (pathname.length > 1 && pathname.endsWith("/")) {
-    const trimmed = pathname.slice(0, -1);
-    if (isValidPath(trimmed) && find(trimmed)) return { kind: "redirect", location: trimmed };
+  // "/terms/" and "/Terms" name "/terms": redirect to the one canonical form. The target
+  // is a validated path, so it is always same-site ("//host" fails validation).
+  let canonical = pathname.toLowerCase();
+  if (canonical.length > 1 && canonical.endsWith("/")) canonical = canonical.slice(0, -1);
+  if (canonical !== pathname && isValidPath(canonical) && find(canonical)) {
+    return { kind: "redirect", location: canonical };
   }
 
   if (!isValidPath(pathname)) {

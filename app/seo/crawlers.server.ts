@@ -43,20 +43,19 @@ export function buildSitemap(pages: readonly Page[], site: Site, origin: string)
 /**
  * Allows the site but the outbound routes: /login and /sing-up in both forms (robots rules
  * match by prefix, so the form without the slash covers both) and the click ledger's
- * /go/ links. On staging (not indexable) disallows everything.
+ * /go/ links, and names the sitemap.
+ * On staging (not indexable) it allows everything and names no sitemap: every answer says
+ * `X-Robots-Tag: noindex, nofollow`, and a crawler must be allowed to fetch a page to read
+ * that (a `Disallow: /` would hide the noindex and leave known URLs in the index).
  */
 export function buildRobotsTxt(site: Site, origin: string, indexable: boolean): string {
-  const rules = indexable
-    ? [
-        "Allow: /",
-        `Disallow: ${site.header.login_link.replace(/\/$/, "")}`,
-        `Disallow: ${site.header.signup_link.replace(/\/$/, "")}`,
-        `Disallow: ${GO_PREFIX}`,
-      ]
-    : ["Disallow: /"];
+  if (!indexable) return ["User-agent: *", "Allow: /", ""].join("\n");
   return [
     "User-agent: *",
-    ...rules,
+    "Allow: /",
+    `Disallow: ${site.header.login_link.replace(/\/$/, "")}`,
+    `Disallow: ${site.header.signup_link.replace(/\/$/, "")}`,
+    `Disallow: ${GO_PREFIX}`,
     "",
     `Sitemap: ${absoluteUrl(origin, "/sitemap.xml")}`,
     "",

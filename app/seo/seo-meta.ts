@@ -52,7 +52,7 @@ export function seoDescriptors(seo: Seo): MetaDescriptor[] {
     ...seo.twitter.map(([name, content]) => ({ name, content })),
     ...iconDescriptors(seo.icons),
     ...seo.customTags.map(customTagDescriptor),
-    { "script:ld+json": seo.jsonLd },
+    ...(seo.jsonLd ? [{ "script:ld+json": seo.jsonLd }] : []),
   ];
 }
 

@@ -11,11 +11,15 @@ const typesOf = (graph: { "@graph": Record<string, unknown>[] }) =>
   graph["@graph"].map((node) => node["@type"]);
 
 describe("buildSeo", () => {
-  it.each(pages.map((p) => [p.slug]))(
+  it.each([["/403"], ["/404"]])("gives the status page %s no structured data", (slug) => {
+    expect(buildSeo(page(slug), site, pages).jsonLd).toBeNull();
+  });
+
+  it.each(pages.filter((p) => p.slug !== "/403" && p.slug !== "/404").map((p) => [p.slug]))(
     "gives %s a JSON-LD graph that survives a JSON round trip",
     (slug) => {
       const seo = buildSeo(page(slug), site, pages);
-      const graph = JSON.parse(JSON.stringify(seo.jsonLd)) as typeof seo.jsonLd;
+      const graph = JSON.parse(JSON.stringify(seo.jsonLd)) as NonNullable<typeof seo.jsonLd>;
       expect(graph["@context"]).toBe("https://schema.org");
       const types = typesOf(graph);
       expect(types).toEqual(
@@ -34,7 +38,7 @@ describe("buildSeo", () => {
   );
 
   it("lists every FAQ question of a page in its FAQPage node", () => {
-    const graph = buildSeo(page("/terms"), site, pages).jsonLd["@graph"];
+    const graph = buildSeo(page("/terms"), site, pages).jsonLd!["@graph"];
     const faq = graph.find((node) => node["@type"] === "FAQPage") as { mainEntity: unknown[] };
     const items = page("/terms").components.flatMap((c) =>
       c.component_id === 7 ? c.data.content.items : [],
@@ -43,7 +47,7 @@ describe("buildSeo", () => {
   });
 
   it("describes the organisation with its logo (206x81) and social profiles", () => {
-    const graph = buildSeo(page("/"), site, pages).jsonLd["@graph"];
+    const graph = buildSeo(page("/"), site, pages).jsonLd!["@graph"];
     const organization = graph.find((node) => node["@type"] === "Organization") as Record<
       string,
       unknown
@@ -59,7 +63,7 @@ describe("buildSeo", () => {
   it("merges the page's own scripts_settings objects into the graph", () => {
     const extra = { "@context": "https://schema.org", "@type": "Event", name: "Torneo" };
     const custom = { ...page("/vip"), meta: { ...page("/vip").meta, scripts_settings: [extra] } };
-    const graph = buildSeo(custom, site, pages).jsonLd["@graph"];
+    const graph = buildSeo(custom, site, pages).jsonLd!["@graph"];
     expect(graph).toContainEqual({ "@type": "Event", name: "Torneo" });
   });
 
@@ -119,6 +123,8 @@ describe("crawler files", () => {
     const text = buildRobotsTxt(site, ORIGIN, true);
     expect(text).toContain("Allow: /\nDisallow: /login\nDisallow: /sing-up\nDisallow: /go/\n");
     expect(text.trimEnd().split("\n").at(-1)).toBe(`Sitemap: ${ORIGIN}/sitemap.xml`);
-    expect(buildRobotsTxt(site, ORIGIN, false)).toContain("User-agent: *\nDisallow: /\n");
+    const staging = buildRobotsTxt(site, ORIGIN, false);
+    expect(staging).toBe("User-agent: *\nAllow: /\n");
+    expect(staging).not.toContain("Sitemap");
   });
 });

@@ -24,8 +24,12 @@ export type Seo = {
   twitter: [string, string][];
   icons: { favicon: string; appleTouchIcon: string };
   customTags: CustomTag[];
-  /** The JSON-LD graph, as plain JSON (built with schema-dts types in json-ld.server). */
-  jsonLd: JsonLd;
+  /**
+   * The JSON-LD graph, as plain JSON (built with schema-dts types in json-ld.server); null
+   * on the status pages (/403, /404): structured data there would describe an error as a
+   * page of the site.
+   */
+  jsonLd: JsonLd | null;
 };
 
 export type JsonLd = { "@context": string; "@graph": Record<string, unknown>[] };
@@ -92,6 +96,8 @@ export function buildSeo(page: Page, site: Site, pages: readonly Page[]): Seo {
         page.meta.links_settings?.apple_touch_icon ?? site.meta.links_settings.apple_touch_icon,
     },
     customTags: page.meta.custom_tags,
-    jsonLd: buildJsonLd({ page, site, pages, origin, lang }) as unknown as JsonLd,
+    jsonLd: STATUS_PAGE_SLUGS.has(page.slug)
+      ? null
+      : (buildJsonLd({ page, site, pages, origin, lang }) as unknown as JsonLd),
   };
 }

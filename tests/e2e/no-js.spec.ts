@@ -23,7 +23,8 @@ test("with JavaScript, internal links navigate client-side without a document lo
   page,
 }) => {
   await page.goto("/");
-  await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext);
+  // The modules load after the first paint: wait until they have hydrated the page.
+  await page.locator("html[data-hydrated='true']").waitFor();
   await page.evaluate(() => {
     (window as { __sameDocument?: boolean }).__sameDocument = true;
   });

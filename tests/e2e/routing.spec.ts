@@ -35,7 +35,7 @@ test("an invalid path shows 'Page Not Found: {path}' as escaped text in the 404 
 
 for (const path of [
   "/..%2f..%2fetc%2fpasswd",
-  "/Terms",
+  "/Nada",
   "/a//b",
   `/${"x".repeat(300)}`,
   "/bonos.php",
@@ -56,6 +56,18 @@ test("a trailing slash on a page redirects 301 to the path without it, query kep
   const response = await request.get("/terms/?ref=abc&x=%3C", { maxRedirects: 0 });
   expect(response.status()).toBe(301);
   expect(response.headers()["location"]).toBe("/terms?ref=abc&x=%3C");
+});
+
+test("a mis-cased path that names a page redirects 301 to its lower-case form, query kept", async ({
+  request,
+}) => {
+  for (const path of ["/Terms?utm_source=x", "/VIP/?utm_source=x"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(301);
+    expect(response.headers()["location"], path).toBe(
+      `${path.split("?")[0]!.toLowerCase().replace(/\/$/, "")}?utm_source=x`,
+    );
+  }
 });
 
 test("//host/ and /\\host/ never redirect off the site", async () => {

@@ -171,7 +171,8 @@ test.describe("with SITE_INDEXABLE=false (staging)", () => {
       expect(response.headers()["x-robots-tag"], path).toBe("noindex, nofollow");
     }
     const robots = await (await request.get(`${staging}/robots.txt`)).text();
-    expect(robots).toContain("User-agent: *\nDisallow: /\n");
+    // Crawlers may fetch staging pages, so they read the noindex; no sitemap is advertised.
+    expect(robots).toBe("User-agent: *\nAllow: /\n");
     const html = await (await request.get(`${staging}/terms`)).text();
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(html).toContain('<link rel="canonical" href="https://staging.brisamar.example/terms"/>');
@@ -193,4 +194,13 @@ test("the social image (1200x630) and the structured-data logo (206x81) are PNGs
     // The IHDR chunk holds width and height as big-endian integers at bytes 16 and 20.
     expect([png.readUInt32BE(16), png.readUInt32BE(20)], path).toEqual([width, height]);
   }
+});
+
+test("status pages and error views carry no structured data", async ({ request }) => {
+  for (const path of ["/404", "/403", "/pagina-que-no-existe", "/Nada%0A"]) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).not.toContain("application/ld+json");
+  }
+  const refused = await (await request.post("/terms")).text();
+  expect(refused).not.toContain("application/ld+json");
 });

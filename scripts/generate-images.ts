@@ -4,13 +4,14 @@
  * - public/images/social/og-image.png  1200×630, the social card
  * - public/images/brand/logo.png        206×81, the Organization logo in JSON-LD
  * - public/images/brand/apple-touch-icon.png 180×180
+ * - public/favicon.ico                  32×32, for browsers and crawlers that ask for it
  * Exits 1 if an output has the wrong size or is over its byte budget. The outputs are
  * committed; run this after changing the source SVGs.
  *
  * The SVGs are drawn by Debian's Chromium (librsvg ignores the wordmark's textLength and
  * clips it), then compressed by sharp.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 
 import { chromium, type Browser } from "@playwright/test";
 import sharp from "sharp";
@@ -100,6 +101,27 @@ const outputs: {
   },
 ];
 
+/**
+ * An .ico file holding one PNG image (every browser in use reads PNG inside ICO): a
+ * 6-byte header, one 16-byte directory entry, the PNG. sharp writes no ICO, and the
+ * container is these 22 bytes.
+ */
+function icoOf(png: Buffer, size: number): Buffer {
+  const header = Buffer.alloc(22);
+  header.writeUInt16LE(0, 0); // reserved
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(1, 4); // one image
+  header.writeUInt8(size % 256, 6); // width (0 means 256)
+  header.writeUInt8(size % 256, 7); // height
+  header.writeUInt8(0, 8); // no palette
+  header.writeUInt8(0, 9); // reserved
+  header.writeUInt16LE(1, 10); // colour planes
+  header.writeUInt16LE(32, 12); // bits per pixel
+  header.writeUInt32LE(png.length, 14);
+  header.writeUInt32LE(22, 18); // the image follows the directory
+  return Buffer.concat([header, png]);
+}
+
 let failed = false;
 for (const output of outputs) {
   const png = await output.make();
@@ -111,5 +133,8 @@ for (const output of outputs) {
     `${ok ? "ok  " : "FAIL"} public/${output.path} ${width}×${height} ${png.length} bytes`,
   );
 }
+const icon = icoOf(await rasterise("images/brand/favicon.svg", 32, 32), 32);
+await writeFile(new URL("favicon.ico", PUBLIC), icon);
+console.log(`ok   public/favicon.ico 32×32 ${icon.length} bytes`);
 await browser?.close();
 process.exitCode = failed ? 1 : 0;

@@ -204,3 +204,16 @@ test("status pages and error views carry no structured data", async ({ request }
   const refused = await (await request.post("/terms")).text();
   expect(refused).not.toContain("application/ld+json");
 });
+
+test("/favicon.ico is an icon made from the site's own favicon, not the 404 page", async ({
+  request,
+}) => {
+  const response = await request.get("/favicon.ico");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+  const ico = await response.body();
+  expect([...ico.subarray(0, 6)]).toEqual([0, 0, 1, 0, 1, 0]); // an icon with one image
+  expect(ico.readUInt32LE(18)).toBe(22);
+  expect(ico.subarray(22, 26).toString("latin1")).toBe("\x89PNG");
+  expect(ico.readUInt32LE(14)).toBe(ico.length - 22);
+});

@@ -12,8 +12,8 @@ export default {
   ignoredRouteFiles: ["**/*"],
   publicPath: `${cdnUrl}/build/`,
   serverModuleFormat: "esm",
-  // Content lives outside app/: rebuild (and reload the open tab) when it changes.
-  watchPaths: ["content"],
+  // Content is read by the server, not compiled: `npm run dev` reloads it on save without a
+  // rebuild (server/dev-content.ts).
   routes(defineRoutes) {
     return defineRoutes((route) => {
       route("/", "routes/page.tsx", { index: true, id: "index___en" });

@@ -48,7 +48,12 @@ export default async function handleRequest(
         <DocumentInlines.Provider
           value={{
             stylesheet: stylesheetText,
-            importMap: buildModulesImportMap(appConfig.assetsPath),
+            // `remix dev` rewrites the modules while the server runs (rebuilds, HMR):
+            // integrity would go stale there, so development pages list none.
+            importMap:
+              process.env.NODE_ENV === "development"
+                ? "{}"
+                : buildModulesImportMap(appConfig.assetsPath),
           }}
         >
           <RemixServer context={remixContext} url={request.url} />

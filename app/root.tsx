@@ -19,6 +19,7 @@ import {
 import type { ReactNode } from "react";
 import { useChangeLanguage } from "remix-i18next/react";
 
+import { DevContentUpdates } from "~/components/dev-advice";
 import { ErrorPage } from "~/components/error-page";
 import { ImportMap, InlineStyle } from "~/document/document-inlines";
 import { SiteChrome, useSite } from "~/components/layout/site-chrome";
@@ -94,6 +95,7 @@ export default function App() {
     <>
       <Outlet />
       {update.available ? <UpdateBanner onDismiss={update.dismiss} /> : null}
+      {process.env.NODE_ENV === "development" ? <DevContentUpdates /> : null}
     </>
   );
 }

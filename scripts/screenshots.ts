@@ -8,7 +8,7 @@ import { mkdir } from "node:fs/promises";
 
 import { chromium } from "@playwright/test";
 
-import { pageFiles } from "../content/index";
+import { contentDirectory, readContentFiles } from "../app/content/content-files.server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/chromium";
 
 const WIDTHS = [390, 1280] as const;
@@ -42,7 +42,9 @@ try {
   await mkdir("screenshots", { recursive: true });
   await mkdir("docs/screenshots", { recursive: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const slugs = pageFiles.map(({ data }) => (data as { slug: string }).slug);
+  const slugs = readContentFiles(contentDirectory().root).pageFiles.map(
+    ({ data }) => (data as { slug: string }).slug,
+  );
   for (const width of WIDTHS) {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     for (const slug of [...slugs, "/pagina/que/no/existe"]) {

@@ -15,6 +15,7 @@ import type { Env } from "~/config/env.server";
 import { securityHeaders } from "~/document/headers.server";
 
 import { cacheKey } from "./cache-key";
+import type { DevContent } from "./dev-content";
 import { PageCache, sendDocument } from "./page-cache";
 import { inspectRequest } from "./request-guard";
 import { remixHandler, PayloadTooLargeError } from "./remix-handler";
@@ -25,8 +26,10 @@ export const STATUS_PAGE_PATH = "/_app/status/";
 
 export type SiteServerOptions = {
   env: Env;
-  /** The current Remix build (in development it changes on every rebuild). */
+  /** The current Remix build (in development it changes on every rebuild and content save). */
   build: () => ServerBuild;
+  /** Where the build's browser assets are: URL path (or CDN origin) and folder. */
+  assets: { publicPath: string; directory: string };
   /** Directory of public/ (static files; the build's assets are inside it). */
   publicDirectory: string;
   /** Keep finished pages (off in development, so every edit shows). */
@@ -35,6 +38,8 @@ export type SiteServerOptions = {
   log: ((line: string) => void) | null;
   /** The click ledger the outbound routes record into (null: clicks are not recorded). */
   clicks: ClickLedger | null;
+  /** Development only: the content's state, its event stream and problems page. */
+  devContent?: DevContent | null;
 };
 
 /** The client's address: from the trusted proxy's header when configured, else the socket's. */
@@ -60,20 +65,25 @@ export const LIMITS = {
 export function createSiteServer({
   env,
   build,
+  assets: assetsLocation,
   publicDirectory,
   cache,
   log,
   clicks,
+  devContent = null,
 }: SiteServerOptions): Server {
-  const crossOriginAssets = /^https?:\/\//.test(build().publicPath);
+  const crossOriginAssets = /^https?:\/\//.test(assetsLocation.publicPath);
   const common = securityHeaders();
   const assetCommon = securityHeaders(env.SITE_INDEXABLE, {
     crossOriginResources: crossOriginAssets,
   });
   const keyOf = (req: IncomingMessage) => cacheKey(req, env.COUNTRY_HEADER);
-  const assetsPath = new URL(build().publicPath, "http://localhost").pathname.replace(/\/$/, "");
+  const assetsPath = new URL(assetsLocation.publicPath, "http://localhost").pathname.replace(
+    /\/$/,
+    "",
+  );
   const { assets, files } = staticFiles({
-    assetsDirectory: build().assetsBuildDirectory,
+    assetsDirectory: assetsLocation.directory,
     publicDirectory,
     crossOriginAssets,
   });
@@ -89,6 +99,7 @@ export function createSiteServer({
   app.use(assetsPath, assets);
   app.use(files);
   app.use(staticErrors);
+  if (devContent) app.use((req, res, next) => devContent.handle(req, res, next));
   if (log) app.use(morgan("tiny", { stream: { write: (line) => log(line.trimEnd()) } }));
   app.use(
     remixHandler({

@@ -4,7 +4,8 @@
  * parses the environment once (an invalid value stops the boot, naming the variable),
  * loads the Remix build, listens, and shuts down gracefully. In development it loads each
  * new build as `remix dev` writes it, and tells `remix dev` when it is ready, so the open
- * tab reloads by itself.
+ * tab reloads by itself; and it loads the build again on every save in the content folder
+ * (server/dev-content.ts).
  */
 import "./load-env";
 
@@ -19,6 +20,7 @@ import { ClickLedger } from "~/clicks/ledger.server";
 import { env } from "~/config/env.server";
 
 import { createSiteServer } from "./app";
+import { asContentProblems, DevContent } from "./dev-content";
 import { PageCache } from "./page-cache";
 import { installGracefulShutdown, onShutdown } from "./shutdown";
 
@@ -34,7 +36,31 @@ async function importBuild(): Promise<ServerBuild> {
   return (await import(url)) as ServerBuild;
 }
 
-let build = await importBuild();
+/**
+ * Loads the build, which reads and checks the content as it loads. Invalid content stops
+ * a production boot with the list of problems (no stack: the list is the message); in
+ * development the server starts anyway and shows the list on every page until it is fixed.
+ */
+async function loadBuild(): Promise<ServerBuild | null> {
+  try {
+    const loaded = await importBuild();
+    devContent?.loaded();
+    return loaded;
+  } catch (error) {
+    const problems = asContentProblems(error);
+    if (!problems) throw error;
+    if (!devContent) {
+      console.error((error as Error).message);
+      process.exit(1);
+    }
+    devContent.failed(problems);
+    return null;
+  }
+}
+
+const devContent = development ? new DevContent() : null;
+/** The last build that loaded (null only while the content has been invalid since the start). */
+let build = await loadBuild();
 
 /** The click ledger (app/clicks), opened and migrated before the first request. */
 async function openLedger(): Promise<ClickLedger | null> {
@@ -67,26 +93,48 @@ const clicks = await openLedger();
 
 const server = createSiteServer({
   env,
-  build: () => build,
+  // Never null when used: while the content is invalid, devContent answers every page.
+  build: () => build!,
+  // Without a build (development, invalid content from the start) the defaults of
+  // remix.config.js: the assets are served from /build/ in public/build.
+  assets: build
+    ? { publicPath: build.publicPath, directory: build.assetsBuildDirectory }
+    : { publicPath: "/build/", directory: path.join(root, "public", "build") },
   publicDirectory: path.join(root, "public"),
   cache: development ? null : new PageCache(),
   log: (line) => console.log(line),
   clicks,
+  devContent,
 });
 
-if (development) {
-  let timer: NodeJS.Timeout | undefined;
+if (devContent) {
+  onShutdown(() => devContent.close());
+  /** Loads the build again, after `remix dev` rebuilt it or a content file was saved. */
+  const reload = async (rebuilt: boolean) => {
+    try {
+      const loaded = await loadBuild();
+      if (!loaded) return;
+      build = loaded;
+      // After a rebuild, `remix dev` updates the open tabs; content saves go through devContent.
+      if (rebuilt) await broadcastDevReady(loaded);
+    } catch (error) {
+      console.error(`[server] could not load the new build: ${(error as Error).message}`);
+    }
+  };
+  const debounced = (rebuilt: boolean) => {
+    let timer: NodeJS.Timeout | undefined;
+    return () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void reload(rebuilt), 50);
+    };
+  };
+  const onBuild = debounced(true);
   watch(path.dirname(buildPath), (_event, file) => {
-    if (file !== "index.js") return;
-    clearTimeout(timer);
-    timer = setTimeout(async () => {
-      try {
-        build = await importBuild();
-        await broadcastDevReady(build);
-      } catch (error) {
-        console.error(`[server] could not load the new build: ${(error as Error).message}`);
-      }
-    }, 50);
+    if (file === "index.js") onBuild();
+  });
+  const onContent = debounced(false);
+  watch(path.resolve(root, env.CONTENT_DIR), { recursive: true }, (_event, file) => {
+    if (file?.endsWith(".json")) onContent();
   });
 }
 
@@ -94,5 +142,5 @@ installGracefulShutdown(server);
 
 server.listen(env.PORT, env.HOST, () => {
   console.log(`[server] http://${env.HOST ?? "localhost"}:${env.PORT} (${env.NODE_ENV})`);
-  if (development) void broadcastDevReady(build);
+  if (development && build) void broadcastDevReady(build);
 });

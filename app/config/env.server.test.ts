@@ -17,6 +17,7 @@ describe("parseEnv", () => {
       COUNTRY_HEADER: undefined,
       BLOCKED_COUNTRIES: new Set(),
       CLICK_LEDGER: true,
+      CONTENT_DIR: "content",
       DATABASE_URL: undefined,
       CLICK_RETENTION_DAYS: 400,
       REPORT_TIME_ZONE: "Europe/Madrid",

@@ -51,6 +51,8 @@ export const EnvSchema = z.object({
   SITE_URL: origin,
   /** "false" on staging: every response says noindex and robots.txt disallows everything. */
   SITE_INDEXABLE: booleanish(true),
+  /** Folder of site.json and pages/*.json, read at boot (app/content/content-files.server.ts). */
+  CONTENT_DIR: z.string().min(1).default("content"),
   /** Origin that serves /build/ assets; read at build time (remix.config.js publicPath). */
   CDN_URL: origin,
   /** Page views to an Umami-compatible tracker; off unless "true". */

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 
-import { pageFiles, siteFile } from "../../content/index";
+import { readContentFiles } from "./content-files.server";
 
 import { ContentError, formatPath, parseContent } from "./parse-content";
 import { BLOCK_SCHEMAS } from "./schema";
 
 type Json = Record<string, unknown>;
+const files = readContentFiles("content");
+const siteFile = files.siteFile!;
+const pageFiles = files.pageFiles;
 const clone = <T>(value: T): T => structuredClone(value);
 
 /** The real content with one page file changed by `edit`. */

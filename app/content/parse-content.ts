@@ -20,7 +20,11 @@ export type Content = {
 };
 
 export class ContentError extends Error {
-  constructor(readonly problems: string[]) {
+  constructor(
+    readonly problems: string[],
+    /** Advice found alongside (content-checks.server.ts), shown next to the problems. */
+    readonly warnings: string[] = [],
+  ) {
     super(`Invalid content:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
     this.name = "ContentError";
   }

@@ -14,4 +14,9 @@ export type PageLoaderData = {
    * shown under the 404 page's content; null otherwise.
    */
   notice: string | null;
+  /**
+   * `npm run dev` only: the content advice about this page (SEO lengths, links, alt
+   * text, headings), shown in a panel at the foot of the page; null in production.
+   */
+  advice: string[] | null;
 };

@@ -20,7 +20,9 @@ import { recordClick } from "~/clicks/record-click.server";
 import { Blocks } from "~/components/blocks/registry";
 import { ErrorPage } from "~/components/error-page";
 import { useSite } from "~/components/layout/site-chrome";
-import { links, pages, site } from "~/content/content.server";
+import { DevAdvice } from "~/components/dev-advice";
+import { env } from "~/config/env.server";
+import { adviceFor, links, pages, site } from "~/content/content.server";
 import { FORBIDDEN_SLUG, MISSING_404_TEXT, resolvePage } from "~/content/resolve-page";
 import { ALLOWED_METHODS } from "~/document/headers.server";
 import type { Page } from "~/content/schema";
@@ -36,6 +38,7 @@ function pageData(page: Page | null, notice: string | null = null): PageLoaderDa
     fallbackText: page ? null : MISSING_404_TEXT,
     seo: page ? seoOf(page.slug) : null,
     notice,
+    advice: env.NODE_ENV === "development" && page ? adviceFor(page.slug) : null,
   };
 }
 
@@ -100,7 +103,7 @@ export function ErrorBoundary() {
 }
 
 export default function PageRoute() {
-  const { page, fallbackText, notice } = useLoaderData<typeof loader>();
+  const { page, fallbackText, notice, advice } = useLoaderData<typeof loader>();
   return (
     <>
       {page ? (
@@ -113,6 +116,7 @@ export default function PageRoute() {
           <code>{notice}</code>
         </p>
       ) : null}
+      {process.env.NODE_ENV === "development" && advice ? <DevAdvice advice={advice} /> : null}
     </>
   );
 }

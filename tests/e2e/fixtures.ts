@@ -3,7 +3,7 @@
  * uncaught exception (except the browser's own note that a document answered 403/404,
  * which those tests expect), and the site's content read from content/.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 
 import { expect, test as base } from "@playwright/test";
@@ -28,21 +28,11 @@ export type PageContent = {
   components: Component[];
 };
 
-export const PAGE_FILES = [
-  "home",
-  "es",
-  "404",
-  "403",
-  "terms",
-  "privacy",
-  "responsible",
-  "bonos",
-  "vip",
-] as const;
-
-export const pages = PAGE_FILES.map(
-  (name) => readContent(`pages/${name}.json`) as unknown as PageContent,
-);
+/** Every page of the content, discovered as the server discovers them: pages/*.json. */
+export const pages = readdirSync(new URL("../../content/pages", import.meta.url))
+  .filter((name) => name.endsWith(".json"))
+  .sort()
+  .map((name) => readContent(`pages/${name}`) as unknown as PageContent);
 
 export function pageBySlug(slug: string): PageContent {
   const page = pages.find((candidate) => candidate.slug === slug);

@@ -1,0 +1,207 @@
+import { describe, expect, it } from "vitest";
+
+import { checkContent, linkedPath, SEO_LIMITS } from "./content-checks.server";
+import { readContentFiles } from "./content-files.server";
+import type { ContentFile } from "./parse-content";
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const real = readContentFiles("content");
+const publicRoot = "public";
+
+/** The real content, with `edit` applied to a copy of one file. */
+function run(file: string, edit: (data: Json) => void) {
+  const copy = structuredClone(real);
+  const target = [copy.siteFile!, ...copy.pageFiles].find((entry) => entry.file === file);
+  if (!target) throw new Error(`no ${file}`);
+  edit(target.data as Json);
+  return checkContent({ siteFile: copy.siteFile!, pageFiles: copy.pageFiles, publicRoot });
+}
+
+const component = (data: Json, id: number) =>
+  (data.components as Json[]).find((entry) => entry.component_id === id)!.data.content as Json;
+const indexOf = (data: Json, id: number) =>
+  (data.components as Json[]).findIndex((entry) => entry.component_id === id);
+
+describe("checkContent", () => {
+  it("finds no problem and no advice in the site's content", () => {
+    expect(checkContent({ ...real, siteFile: real.siteFile!, publicRoot })).toEqual({
+      problems: [],
+      warnings: [],
+    });
+  });
+
+  it("names an image path with no file in public/", () => {
+    const { problems } = run("content/pages/home.json", (page) => {
+      component(page, 1).img_url = "/images/hero/nope.svg";
+    });
+    expect(problems).toEqual([
+      `content/pages/home.json: components[${indexOf(real.pageFiles.find((f) => f.file === "content/pages/home.json")!.data as Json, 1)}].data.content.img_url: "/images/hero/nope.svg" names no file in public/ (add the file, or fix the path)`,
+    ]);
+  });
+
+  it("names a file of the site config that does not exist", () => {
+    const { problems } = run("content/site.json", (site) => {
+      site.meta.links_settings.favicon = "/favicon-missing.svg";
+    });
+    expect(problems).toEqual([
+      'content/site.json: meta.links_settings.favicon: "/favicon-missing.svg" names no file in public/ (add the file, or fix the path)',
+    ]);
+  });
+
+  it("refuses a declared size of another shape than the image file", () => {
+    const { problems } = run("content/pages/home.json", (page) => {
+      const hero = component(page, 1);
+      hero.img_height = hero.img_width * 3;
+    });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^content\/pages\/home\.json: components\[\d+\]\.data\.content\.img_url: declared \d+×\d+ but "\/images\/hero\/welcome\.svg" is \d+×\d+: another shape/,
+    );
+  });
+
+  it("refuses game tiles whose artwork has another shape than tile_width × tile_height", () => {
+    const { problems } = run("content/pages/home.json", (page) => {
+      const games = component(page, 4);
+      games.tile_height = games.tile_width * 4;
+    });
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems[0]).toMatch(/table\.content\[0\]\.image: ".*" is \d+×\d+, another shape/);
+  });
+
+  it("accepts a declared size of the same shape at another scale", () => {
+    const { problems } = run("content/pages/home.json", (page) => {
+      const hero = component(page, 1);
+      hero.img_width *= 2;
+      hero.img_height *= 2;
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it("names an internal link to no page, in a link field and inside HTML", () => {
+    const { problems } = run("content/pages/home.json", (page) => {
+      component(page, 1).buttons[0].url = "/ruleta";
+      const faq = component(page, 7);
+      faq.items[0].answer = '<p>Lee <a href="/bonoss#x">los bonos</a>.</p>';
+    });
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(
+      /buttons\[0\]\.url: "\/ruleta" leads to no page of the site \(pages: \/, \/403, \/404, /,
+    );
+    expect(problems[1]).toMatch(
+      /items\[0\]\.answer: a link in the HTML to "\/bonoss#x" leads to no page/,
+    );
+  });
+
+  it("accepts links to pages with a query, a fragment or a slash, outbound routes and files", () => {
+    const { problems } = run("content/pages/home.json", (page) => {
+      const faq = component(page, 7);
+      faq.items[0].answer =
+        '<p><a href="/bonos/?utm_source=x">a</a> <a href="/vip#niveles">b</a> <a href="/sing-up/">c</a> <a href="/go/home-hero">d</a> <a href="/sitemap.xml">e</a> <a href="/favicon.ico">f</a> <a href="https://www.jugarbien.es/">g</a></p>';
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it("refuses two pages with the same title or the same description", () => {
+    const vip = real.pageFiles.find((file) => file.file === "content/pages/vip.json")!.data as Json;
+    const { problems } = run("content/pages/bonos.json", (page) => {
+      page.meta.title = vip.meta.title;
+      page.meta.description = ` ${vip.meta.description}`;
+    });
+    expect(problems).toEqual([
+      `content/pages/vip.json: meta.title: the same title as content/pages/bonos.json: each page needs its own ("${vip.meta.title}")`,
+      "content/pages/vip.json: meta.description: the same description as content/pages/bonos.json: each page needs its own",
+    ]);
+  });
+
+  describe("advice", () => {
+    it("a title longer than search results show", () => {
+      const { problems, warnings } = run("content/pages/vip.json", (page) => {
+        page.meta.title = "x".repeat(SEO_LIMITS.titleMax + 5);
+      });
+      expect(problems).toEqual([]);
+      expect(warnings).toEqual([
+        `content/pages/vip.json: meta.title: 65 characters: search results cut titles after about 60`,
+      ]);
+    });
+
+    it("a description shorter or longer than search results show", () => {
+      const short = run("content/pages/vip.json", (page) => {
+        page.meta.description = "Corta.";
+      });
+      expect(short.warnings).toEqual([
+        "content/pages/vip.json: meta.description: 6 characters: aim for 70 to 160, what search results show",
+      ]);
+      const long = run("content/pages/vip.json", (page) => {
+        page.meta.description = "y".repeat(161);
+      });
+      expect(long.warnings).toHaveLength(1);
+      expect(long.warnings[0]).toContain("161 characters");
+    });
+
+    it("a page nothing else links to, even when it links to itself", () => {
+      const copy = structuredClone(real);
+      const vip = copy.pageFiles.find((file) => file.file === "content/pages/vip.json")!;
+      const page = structuredClone(vip.data) as Json;
+      page.slug = "/ruleta";
+      page.meta.title = "Ruleta online en Brisamar Casino: reglas y mesas en vivo";
+      page.meta.description =
+        "Cómo se juega a la ruleta online en Brisamar Casino: apuestas, mesas en vivo y límites de depósito para jugar con cabeza.";
+      component(page, 1).buttons[0].url = "/ruleta#mesas";
+      const pageFiles: ContentFile[] = [
+        ...copy.pageFiles,
+        { file: "content/pages/ruleta.json", data: page },
+      ];
+      const { problems, warnings } = checkContent({
+        siteFile: copy.siteFile!,
+        pageFiles,
+        publicRoot,
+      });
+      expect(problems).toEqual([]);
+      expect(warnings).toEqual([
+        'content/pages/ruleta.json: slug: no other page, menu or footer links to "/ruleta": visitors and search engines will hardly find it',
+      ]);
+    });
+
+    it("an image without alt text, but not an icon next to its heading", () => {
+      const { warnings } = run("content/pages/home.json", (page) => {
+        component(page, 1).img_alt = " ";
+        component(page, 4).table.content[1].alt = "";
+      });
+      expect(warnings).toHaveLength(2);
+      expect(warnings[0]).toMatch(
+        /data\.content\.img_alt: image "\/images\/hero\/welcome\.svg" has no alt text/,
+      );
+      expect(warnings[1]).toMatch(/table\.content\[1\]\.alt: image ".*" has no alt text/);
+    });
+
+    it("headings that skip a level, and a page without one main heading", () => {
+      const { warnings } = run("content/pages/home.json", (page) => {
+        component(page, 7).items[0].answer = "<h4>Detalle</h4><p>Texto</p>";
+        page.components = (page.components as Json[]).filter((entry) => entry.component_id !== 1);
+      });
+      expect(warnings).toHaveLength(2);
+      expect(warnings[0]).toMatch(
+        /items\[0\]\.answer: heading <h4> follows <h2>: a level is skipped \(use <h3>\)/,
+      );
+      expect(warnings[1]).toBe(
+        "content/pages/home.json: components: no main heading (<h1>): add a MainBlock (1), an InfoBlock (12) or a TextComponent (14) with header_is_h1",
+      );
+    });
+  });
+});
+
+describe("linkedPath", () => {
+  it.each([
+    ["/bonos", "/bonos"],
+    ["/bonos/", "/bonos"],
+    ["/bonos?x=1#y", "/bonos"],
+    ["/", "/"],
+    ["/?utm=1", "/"],
+    ["//evil.example/x", null],
+    ["https://www.example.com/", null],
+    ["#faq", null],
+  ])("%s → %s", (href, expected) => {
+    expect(linkedPath(href)).toBe(expected);
+  });
+});

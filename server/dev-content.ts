@@ -1,0 +1,165 @@
+/**
+ * `npm run dev` only: the editor's loop. The server watches the content folder; on every
+ * save it loads the build again (which reads and checks the content), then tells the open
+ * tabs through server-sent events at /_dev/content-events:
+ * - `content`: the content changed and is valid; the page reloads its data in place;
+ * - `problems`: the content is invalid; the page reloads and shows the problems page.
+ *
+ * While the content is invalid every page answers 500 (noindex) with the problems page:
+ * each problem with file, JSON path and message (the text `npm run content:check`
+ * prints), the advice beside it, and a small script that reloads when the fix is saved.
+ * The terminal prints the same list once per distinct set of problems, with no stack.
+ */
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+export const DEV_EVENTS_PATH = "/_dev/content-events";
+export const DEV_SCRIPT_PATH = "/_dev/content-problems.js";
+
+export type ContentProblems = { problems: string[]; warnings: string[] };
+
+/** A ContentError thrown while the build loaded (it comes from the build's own copy of the class). */
+export function asContentProblems(error: unknown): ContentProblems | null {
+  const candidate = error as { name?: unknown; problems?: unknown; warnings?: unknown } | null;
+  if (candidate?.name !== "ContentError" || !Array.isArray(candidate.problems)) return null;
+  return {
+    problems: candidate.problems.map(String),
+    warnings: Array.isArray(candidate.warnings) ? candidate.warnings.map(String) : [],
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!,
+  );
+
+/** Reloads the problems page once the content is valid again. */
+const SCRIPT = `new EventSource(${JSON.stringify(DEV_EVENTS_PATH)}).addEventListener("content", () => location.reload());\n`;
+
+const STYLE = `
+body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#fff7f5;color:#1d1d1f}
+main{max-width:72rem;margin:0 auto;padding:1.5rem;display:grid;gap:1.5rem}
+@media(min-width:60rem){main{grid-template-columns:minmax(0,2fr) minmax(0,1fr)}}
+h1{margin:0;font-size:1.6rem;color:#9b1c1c}
+section,aside{background:#fff;border:1px solid #f0c4bd;border-radius:.75rem;padding:1rem 1.25rem}
+aside{border-color:#e7d9a8;background:#fffdf3}
+ul{padding-left:1.2rem}li{margin:.5rem 0}
+code{font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap;word-break:break-word}
+`;
+const STYLE_HASH = createHash("sha256").update(STYLE).digest("base64");
+
+const CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  `style-src 'sha256-${STYLE_HASH}'`,
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** The page every request gets while the content is invalid. */
+export function problemsPage({ problems, warnings }: ContentProblems): string {
+  const list = (lines: string[]) =>
+    `<ul>${lines.map((line) => `<li><code>${escapeHtml(line)}</code></li>`).join("")}</ul>`;
+  const advice =
+    warnings.length > 0
+      ? `<aside aria-labelledby="advice"><h2 id="advice">Consejos (${warnings.length})</h2><p>No impiden publicar, pero conviene revisarlos.</p>${list(warnings)}</aside>`
+      : "";
+  return `<!DOCTYPE html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>El contenido tiene errores</title>
+<style>${STYLE}</style>
+<script src="${DEV_SCRIPT_PATH}" defer></script>
+</head>
+<body>
+<main>
+<section aria-labelledby="title">
+<h1 id="title">El contenido tiene errores</h1>
+<p>La web no se puede mostrar hasta corregirlos. Cada línea dice el archivo, el campo (su ruta JSON) y el problema: el mismo texto que imprime <code>npm run content:check</code>.</p>
+${list(problems)}
+<p>Guarda el archivo corregido: esta página se recargará sola.</p>
+</section>
+${advice}
+</main>
+</body>
+</html>
+`;
+}
+
+/** The state of the content in development, and the open tabs to tell about it. */
+export class DevContent {
+  private current: ContentProblems | null = null;
+  private printed = "";
+  private readonly tabs = new Set<ServerResponse>();
+
+  constructor(private readonly print: (text: string) => void = console.error) {}
+
+  get problems(): ContentProblems | null {
+    return this.current;
+  }
+
+  /** The content loaded: tabs reload their data (or the whole page, after problems). */
+  loaded(): void {
+    if (this.current) this.print("[content] the content is valid again");
+    this.current = null;
+    this.printed = "";
+    this.send("content");
+  }
+
+  /** The content is invalid: every page shows the problems until it is fixed. */
+  failed(problems: ContentProblems): void {
+    this.current = problems;
+    const text = `Invalid content:\n${problems.problems.map((line) => `  - ${line}`).join("\n")}`;
+    if (text !== this.printed) this.print(text);
+    this.printed = text;
+    this.send("problems");
+  }
+
+  private send(event: "content" | "problems"): void {
+    for (const tab of this.tabs) tab.write(`event: ${event}\ndata: {}\n\n`);
+  }
+
+  /** Answers the development routes and, while the content is invalid, every page. */
+  handle(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+    const path = (req.url ?? "/").split("?")[0];
+    if (path === DEV_EVENTS_PATH) {
+      res.writeHead(200, {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-store",
+      });
+      res.write("retry: 1000\n\n");
+      this.tabs.add(res);
+      res.on("close", () => this.tabs.delete(res));
+      return;
+    }
+    if (path === DEV_SCRIPT_PATH) {
+      res.writeHead(200, {
+        "Content-Type": "text/javascript; charset=utf-8",
+        "Cache-Control": "no-store",
+      });
+      res.end(SCRIPT);
+      return;
+    }
+    if (!this.current) return next();
+    const body = problemsPage(this.current);
+    res.statusCode = 500;
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Content-Security-Policy", CSP);
+    if (!res.hasHeader("X-Robots-Tag")) res.setHeader("X-Robots-Tag", "noindex");
+    res.setHeader("Content-Length", Buffer.byteLength(body));
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  /** Ends the event streams, so a shutdown does not wait for them. */
+  close(): void {
+    for (const tab of this.tabs) tab.end();
+    this.tabs.clear();
+  }
+}

@@ -10,7 +10,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** A second server configured as staging (not indexable, another origin). */
 export const STAGING_PORT = PORT + 1;

@@ -26,6 +26,9 @@ export const SEO_LIMITS = {
   descriptionMax: 160,
 } as const;
 
+/** How `npm run new-page` marks text still to write; content:check lists what is left. */
+export const PLACEHOLDER = "[Por completar";
+
 /** Paths the site answers besides its pages and the files in public/ (see remix.config.js). */
 const ROUTE_PATHS = new Set(["/login", "/sing-up", "/sitemap.xml", "/robots.txt"]);
 const ROUTE_PREFIXES = ["/go/"];
@@ -207,6 +210,9 @@ export function checkContent({
     walk(data, (value, at, key) => {
       if (typeof value === "string") {
         const name = typeof key === "string" ? key : "";
+        if (value.includes(PLACEHOLDER)) {
+          warnings.push({ file, path: formatPath(at), message: "text still to write" });
+        }
         const names = FILE_EXTENSION.test(value.replace(/[?#].*$/, ""));
         if (value.startsWith("/") && !value.startsWith("//") && names) {
           if (!files.has(value.replace(/[?#].*$/, ""))) {

@@ -62,6 +62,15 @@ describe("parseContent", () => {
     ]);
   });
 
+  it("refuses a misspelt field instead of dropping it silently", () => {
+    const files = withPage("content/pages/vip.json", (page) => {
+      (page.meta as Json).descripton = "typo";
+    });
+    expect(problemsOf(() => parseContent(siteFile, files))).toEqual([
+      'content/pages/vip.json: meta: Unrecognized key: "descripton"',
+    ]);
+  });
+
   it("refuses an unknown component_id, naming file and path", () => {
     const files = withPage("content/pages/home.json", (page) => {
       components(page)[2]!.component_id = 99;

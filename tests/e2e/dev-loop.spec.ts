@@ -53,7 +53,7 @@ test.beforeAll(async () => {
 
   dev = spawn("npm", ["run", "dev", "--", "--port", String(DEV_SOCKET_PORT)], {
     cwd: project,
-    env: { ...process.env, PORT: String(DEV_PORT), CLICK_LEDGER: "false", NODE_ENV: "" },
+    env: { ...process.env, PORT: String(DEV_PORT), CLICK_LEDGER: "false", NODE_ENV: "development" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

@@ -21,37 +21,31 @@ import {
 const icon = image.optional();
 
 /** 1 — the hero at the top of a page. */
-export const MainBlockSchema = z.object({
-  /** The page's only <h1>. */
-  h1: text,
-  /** Lead paragraph under the heading. */
-  p: text,
-  /** Calls to action, in display order. */
-  buttons: z.array(button).default([]),
-  /** Hero illustration (path in public/). */
-  img_url: localAsset,
-  /** Alternative text of the hero illustration. */
-  img_alt: z.string(),
+export const MainBlockSchema = z.strictObject({
+  h1: text.describe("The page's only <h1>."),
+  p: text.describe("Lead paragraph under the heading."),
+  buttons: z.array(button).default([]).describe("Calls to action, in display order."),
+  img_url: localAsset.describe("Hero illustration (path in public/)."),
+  img_alt: z.string().describe("Alternative text of the hero illustration."),
   img_width: z.number().int().positive(),
   img_height: z.number().int().positive(),
 });
 
 /** 2 — a clickable promotional banner with separate phone and desktop artwork. */
-export const PromoImageSchema = z.object({
-  /** Where the banner leads (site path or absolute URL). */
-  url: href,
-  /** Same tab or new tab. */
-  target: linkTarget,
-  /** "affiliate" marks the banner as a sponsored link to the casino. */
-  url_type: urlType.default("affiliate"),
-  /** Optional absolute https affiliate URL; when set, the banner links straight there. */
-  redirect_url: httpsUrl.optional(),
-  /** Name of the banner in the click reports (default: derived from page and position). */
-  link_id: linkId.optional(),
-  /** Artwork for screens narrower than 768 px. */
-  mobile: image,
-  /** Artwork for screens 768 px and wider. */
-  desktop: image,
+export const PromoImageSchema = z.strictObject({
+  url: href.describe("Where the banner leads (site path or absolute URL)."),
+  target: linkTarget.describe("Same tab or new tab."),
+  url_type: urlType
+    .default("affiliate")
+    .describe('"affiliate" marks the banner as a sponsored link to the casino.'),
+  redirect_url: httpsUrl
+    .optional()
+    .describe("Optional absolute https affiliate URL; when set, the banner links straight there."),
+  link_id: linkId
+    .optional()
+    .describe("Name of the banner in the click reports (default: derived from page and position)."),
+  mobile: image.describe("Artwork for screens narrower than 768 px."),
+  desktop: image.describe("Artwork for screens 768 px and wider."),
 });
 
 /** 3 — a table of facts with numbered rows. */
@@ -59,16 +53,20 @@ export const DynamicTableSchema = z
   .object({
     icon,
     header: text,
-    table: z.object({
-      /** Column headings, left to right (the number column is added automatically). */
-      headers: z.array(text).min(1),
+    table: z.strictObject({
+      headers: z
+        .array(text)
+        .min(1)
+        .describe("Column headings, left to right (the number column is added automatically)."),
       rows: z
         .array(
-          z.object({
-            /** Row number as shown in the first column. */
-            number: z.number().int().nonnegative(),
-            /** One cell per heading, in the same order. */
-            cells: z.array(z.string()),
+          z.strictObject({
+            number: z
+              .number()
+              .int()
+              .nonnegative()
+              .describe("Row number as shown in the first column."),
+            cells: z.array(z.string()).describe("One cell per heading, in the same order."),
           }),
         )
         .min(1),
@@ -87,49 +85,50 @@ export const DynamicTableSchema = z
   });
 
 /** 4 — a grid of game tiles. */
-export const GamesSchema = z.object({
+export const GamesSchema = z.strictObject({
   header_title: text,
   icon_url: localAsset.optional(),
   icon_alt: z.string().default(""),
-  /** Text shown over a tile on hover and keyboard focus, e.g. "Jugar ahora". */
-  hover_text: text,
-  /** Intrinsic size shared by every tile image. */
-  tile_width: z.number().int().positive(),
+  hover_text: text.describe(
+    'Text shown over a tile on hover and keyboard focus, e.g. "Jugar ahora".',
+  ),
+  tile_width: z.number().int().positive().describe("Intrinsic size shared by every tile image."),
   tile_height: z.number().int().positive(),
-  table: z.object({
+  table: z.strictObject({
     content: z
       .array(
-        z.object({
-          /** Game title. */
-          name: text,
-          /** Alternative text of the tile image. */
-          alt: z.string(),
-          /** Where the tile leads (usually "/sing-up/"). */
-          link: href,
-          /** Tile artwork (path in public/). */
-          image: localAsset,
-          /** Studio that makes the game. */
-          provider: text,
-          /** Same tab or new tab. */
-          target_link: linkTarget.default("_self"),
-          /** Optional absolute https affiliate URL used instead of `link`. */
-          redirect_link: httpsUrl.optional(),
-          /** Kind of destination (see the button's url_type); tiles lead to sign-up by default. */
-          url_type: urlType.default("affiliate"),
-          /** Name of the tile in the click reports (default: derived from its position). */
-          link_id: linkId.optional(),
+        z.strictObject({
+          name: text.describe("Game title."),
+          alt: z.string().describe("Alternative text of the tile image."),
+          link: href.describe('Where the tile leads (usually "/sing-up/").'),
+          image: localAsset.describe("Tile artwork (path in public/)."),
+          provider: text.describe("Studio that makes the game."),
+          target_link: linkTarget.default("_self").describe("Same tab or new tab."),
+          redirect_link: httpsUrl
+            .optional()
+            .describe("Optional absolute https affiliate URL used instead of `link`."),
+          url_type: urlType
+            .default("affiliate")
+            .describe(
+              "Kind of destination (see the button's url_type); tiles lead to sign-up by default.",
+            ),
+          link_id: linkId
+            .optional()
+            .describe(
+              "Name of the tile in the click reports (default: derived from its position).",
+            ),
         }),
       )
       .min(1),
   }),
-  /** The "show all games" link under the grid. */
-  btn_show_all_link: href,
+  btn_show_all_link: href.describe('The "show all games" link under the grid.'),
   btn_show_all_text: text,
   btn_show_all_target_link: linkTarget.default("_self"),
   btn_show_all_redirect_link: httpsUrl.optional(),
   btn_show_all_url_type: urlType.default("affiliate"),
-  /** Name of the "show all" link in the click reports (default: derived). */
-  btn_show_all_link_id: linkId.optional(),
+  btn_show_all_link_id: linkId
+    .optional()
+    .describe('Name of the "show all" link in the click reports (default: derived).'),
 });
 
 /** Card artwork, as flat fields (img_url and img_alt, the product's field names). */
@@ -141,18 +140,16 @@ const cardArt = {
 };
 
 /** 5 — bonus cards, each with a bullet list. */
-export const BonusesSchema = z.object({
+export const BonusesSchema = z.strictObject({
   icon,
   header: text,
   p: z.string().default(""),
   bonuses: z
     .array(
-      z.object({
+      z.strictObject({
         ...cardArt,
-        /** Card title. */
-        title_card_body: text,
-        /** Bullet points of the card (plain text). */
-        list_items: z.array(text).min(1),
+        title_card_body: text.describe("Card title."),
+        list_items: z.array(text).min(1).describe("Bullet points of the card (plain text)."),
       }),
     )
     .min(1),
@@ -160,13 +157,13 @@ export const BonusesSchema = z.object({
 });
 
 /** 6 — feature cards with a title and a description. */
-export const CardsSchema = z.object({
+export const CardsSchema = z.strictObject({
   icon,
   header: text,
   p: z.string().default(""),
   cards: z
     .array(
-      z.object({
+      z.strictObject({
         ...cardArt,
         title_card_body: text,
         description_card_body: text,
@@ -177,34 +174,38 @@ export const CardsSchema = z.object({
 });
 
 /** 7 — questions and answers in an accordion (also the numbered sections of legal pages). */
-export const FaqSchema = z.object({
+export const FaqSchema = z.strictObject({
   header: z.string().default(""),
-  /** Show "1.", "2.", … before each question (legal pages). */
-  numbered: z.boolean().default(false),
+  numbered: z
+    .boolean()
+    .default(false)
+    .describe('Show "1.", "2.", … before each question (legal pages).'),
   items: z
     .array(
-      z.object({
+      z.strictObject({
         question: text,
-        /** Answer as HTML from the allowlist (p, strong, em, ul, ol, li, a, br, h3, h4, …). */
-        answer: safeHtml,
+        answer: safeHtml.describe(
+          "Answer as HTML from the allowlist (p, strong, em, ul, ol, li, a, br, h3, h4, …).",
+        ),
       }),
     )
     .min(1),
 });
 
 /** 8 — the list of current promotions with their key terms. */
-export const BonusListSchema = z.object({
+export const BonusListSchema = z.strictObject({
   header: text,
   p: z.string().default(""),
   bonuses: z
     .array(
-      z.object({
+      z.strictObject({
         title: text,
-        /** The headline figure, e.g. "100% hasta 500 €". */
-        highlight: text,
+        highlight: text.describe('The headline figure, e.g. "100% hasta 500 €".'),
         description: text,
-        /** Key terms as short label/value pairs, e.g. "Apuesta" / "35x". */
-        terms: z.array(z.object({ label: text, value: text })).default([]),
+        terms: z
+          .array(z.strictObject({ label: text, value: text }))
+          .default([])
+          .describe('Key terms as short label/value pairs, e.g. "Apuesta" / "35x".'),
         image: image.optional(),
         button: button.optional(),
       }),
@@ -212,19 +213,16 @@ export const BonusListSchema = z.object({
     .min(1),
 });
 
-const vipLevel = z.object({
-  /** Level name, e.g. "Bronce". */
-  name: text,
-  /** Points or requirement to reach the level. */
-  requirement: text,
-  /** One-line summary of what the level gives. */
-  reward: text,
+const vipLevel = z.strictObject({
+  name: text.describe('Level name, e.g. "Bronce".'),
+  requirement: text.describe("Points or requirement to reach the level."),
+  reward: text.describe("One-line summary of what the level gives."),
   image,
 });
 
 /** 9 — a preview of the VIP levels. */
-export const VipPreviewSchema = z.object({
-  vip_card_block: z.object({
+export const VipPreviewSchema = z.strictObject({
+  vip_card_block: z.strictObject({
     header: text,
     p: z.string().default(""),
     levels: z.array(vipLevel).min(1),
@@ -233,29 +231,34 @@ export const VipPreviewSchema = z.object({
 });
 
 /** 10 — payment methods with limits and times. */
-export const DepositTableSchema = z.object({
+export const DepositTableSchema = z.strictObject({
   icon,
   header: text,
   p: z.string().default(""),
-  /** Column headings (payment system, mobile payment, min/max deposit, min withdrawal, fees, time). */
-  columns: z.object({
-    payment_system: text,
-    mobile_payment: text,
-    min_deposit: text,
-    max_deposit: text,
-    min_withdrawal: text,
-    withdrawal_fees: text,
-    withdrawal_time: text,
-  }),
-  /** Words shown for the mobile-payment column. */
-  yes_text: text,
+  columns: z
+    .object({
+      payment_system: text,
+      mobile_payment: text,
+      min_deposit: text,
+      max_deposit: text,
+      min_withdrawal: text,
+      withdrawal_fees: text,
+      withdrawal_time: text,
+    })
+    .describe(
+      "Column headings (payment system, mobile payment, min/max deposit, min withdrawal, fees, time).",
+    ),
+  yes_text: text.describe("Words shown for the mobile-payment column."),
   no_text: text,
   rows: z
     .array(
-      z.object({
+      z.strictObject({
         payment_system: text,
-        /** Badge shown before the name; decorative (the name is read), so its alt is not used. */
-        logo: image.optional(),
+        logo: image
+          .optional()
+          .describe(
+            "Badge shown before the name; decorative (the name is read), so its alt is not used.",
+          ),
         mobile_payment: z.boolean(),
         min_deposit: text,
         max_deposit: text,
@@ -268,35 +271,36 @@ export const DepositTableSchema = z.object({
 });
 
 /** 11 — the privileges the VIP programme grants. */
-export const VipPrivilegesSchema = z.object({
-  vip_roller_block: z.object({
+export const VipPrivilegesSchema = z.strictObject({
+  vip_roller_block: z.strictObject({
     header: text,
     p: z.string().default(""),
-    privileges: z.array(z.object({ title: text, description: text, icon })).min(1),
+    privileges: z.array(z.strictObject({ title: text, description: text, icon })).min(1),
   }),
 });
 
 /** 12 — the heading of a legal page with its version and dates. */
-export const InfoBlockSchema = z.object({
-  /** Small line above the title, e.g. "Información legal". */
-  pre_title: z.string().default(""),
-  /** The page's only <h1>. */
-  title: text,
-  /** Dates as YYYY-MM-DD; displayed as DD.MM.YYYY. */
-  created: z.iso.date().optional(),
+export const InfoBlockSchema = z.strictObject({
+  pre_title: z
+    .string()
+    .default("")
+    .describe('Small line above the title, e.g. "Información legal".'),
+  title: text.describe("The page's only <h1>."),
+  created: z.iso.date().optional().describe("Dates as YYYY-MM-DD; displayed as DD.MM.YYYY."),
   updated: z.iso.date().optional(),
-  /** Labels shown before the dates and the version. */
-  created_label: z.string().default("Creado"),
+  created_label: z
+    .string()
+    .default("Creado")
+    .describe("Labels shown before the dates and the version."),
   updated_label: z.string().default("Actualizado"),
   version_label: z.string().default("Versión"),
   version: z.string().optional(),
-  /** Introductory paragraph(s), HTML from the allowlist. */
-  description: safeHtml,
+  description: safeHtml.describe("Introductory paragraph(s), HTML from the allowlist."),
 });
 
 /** 13 — the high-roller offer of the VIP programme. */
-export const VipRollerSchema = z.object({
-  vip_roller_block: z.object({
+export const VipRollerSchema = z.strictObject({
+  vip_roller_block: z.strictObject({
     header: text,
     p: text,
     image,
@@ -306,10 +310,12 @@ export const VipRollerSchema = z.object({
 });
 
 /** 14 — free text: an optional heading and HTML from the allowlist. */
-export const TextComponentSchema = z.object({
+export const TextComponentSchema = z.strictObject({
   header: z.string().default(""),
-  /** Render the header as the page's <h1> (for pages without a MainBlock). */
-  header_is_h1: z.boolean().default(false),
+  header_is_h1: z
+    .boolean()
+    .default(false)
+    .describe("Render the header as the page's <h1> (for pages without a MainBlock)."),
   html: safeHtml,
 });
 

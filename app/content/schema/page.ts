@@ -4,16 +4,23 @@ import { z } from "zod";
 import { BLOCK_NAMES, BLOCK_SCHEMAS, type ComponentId } from "./blocks";
 import { parseCustomTag } from "../custom-tags";
 
-import { localAsset, slug, text } from "./primitives";
+import { editorSchema, localAsset, slug, text } from "./primitives";
 
 function blockComponent<Id extends ComponentId>(id: Id) {
-  return z.object({
-    /** Position on the page; blocks render in ascending order (ties keep file order). */
-    order: z.number().int(),
-    /** Which block type this is (docs/decisions/001-product-rules.md): 1 MainBlock … 14 TextComponent. */
-    component_id: z.literal(id),
-    data: z.object({ content: BLOCK_SCHEMAS[id] }),
-  });
+  return z
+    .strictObject({
+      order: z
+        .number()
+        .int()
+        .describe("Position on the page; blocks render in ascending order (ties keep file order)."),
+      component_id: z
+        .literal(id)
+        .describe(
+          "Which block type this is (docs/decisions/001-product-rules.md): 1 MainBlock … 14 TextComponent.",
+        ),
+      data: z.strictObject({ content: BLOCK_SCHEMAS[id] }),
+    })
+    .describe(`Block ${id}: ${BLOCK_NAMES[id]}`);
 }
 
 const KNOWN_IDS = Object.keys(BLOCK_SCHEMAS).join(", ");
@@ -47,51 +54,63 @@ export const ComponentSchema = z.discriminatedUnion(
   },
 );
 
-export const PageSchema = z.object({
-  /** Internal name of the page (not shown to visitors; the <title> comes from meta.title). */
-  title: text,
-  /** Path of the page: "/" or lowercase segments, e.g. "/terms". Unique across pages. */
-  slug,
-  meta: z.object({
-    /** Language of the page, e.g. "es-ES"; defaults to the site's meta_settings.lang. */
-    lang: z.string().optional(),
-    /** The <title> of the page. */
-    title: text,
-    /** The meta description shown by search engines. */
-    description: text,
-    /** Path of the canonical URL; defaults to the page's own slug. */
-    canonical_url: z.string().optional(),
-    /**
-     * Extra head tags as raw strings, e.g. `<meta name="google-site-verification" content="…">`.
-     * Only <meta> (name, property, content, itemprop) and <link> (rel, href, hreflang, type,
-     * sizes, media, title) are accepted; they are parsed here and never injected as HTML.
-     */
-    custom_tags: z
-      .array(
-        z.string().transform((raw, ctx) => {
-          const parsed = parseCustomTag(raw);
-          if (parsed.tag) return parsed.tag;
-          ctx.addIssue({
-            code: "custom",
-            message: `custom tag ${JSON.stringify(raw)}: ${parsed.problem}`,
-          });
-          return z.NEVER;
-        }),
-      )
-      .default([]),
-    /** Page-specific favicon and touch icon; default to the site's. */
-    links_settings: z
-      .object({ favicon: localAsset.optional(), apple_touch_icon: localAsset.optional() })
-      .optional(),
-    /** Structured-data objects (JSON-LD) merged into the page's graph. */
-    scripts_settings: z
-      .array(z.looseObject({ "@type": z.union([text, z.array(text).min(1)]) }))
-      .default([]),
-  }),
-  /** Date of the last change (YYYY-MM-DD), for the sitemap; legal pages use their InfoBlock's. */
-  updated: z.iso.date().optional(),
-  /** The body blocks. */
-  components: z.array(ComponentSchema).min(1),
+export const PageSchema = z.strictObject({
+  $schema: editorSchema,
+  title: text.describe(
+    "Internal name of the page (not shown to visitors; the <title> comes from meta.title).",
+  ),
+  slug: slug.describe(
+    'Path of the page: "/" or lowercase segments, e.g. "/terms". Unique across pages.',
+  ),
+  meta: z
+    .strictObject({
+      lang: z
+        .string()
+        .optional()
+        .describe(
+          'Language of the page, e.g. "es-ES"; defaults to the site\'s meta_settings.lang.',
+        ),
+      title: text.describe("The <title> of the page."),
+      description: text.describe("The meta description shown by search engines."),
+      canonical_url: z
+        .string()
+        .optional()
+        .describe("Path of the canonical URL; defaults to the page's own slug."),
+      custom_tags: z
+        .array(
+          z.string().transform((raw, ctx) => {
+            const parsed = parseCustomTag(raw);
+            if (parsed.tag) return parsed.tag;
+            ctx.addIssue({
+              code: "custom",
+              message: `custom tag ${JSON.stringify(raw)}: ${parsed.problem}`,
+            });
+            return z.NEVER;
+          }),
+        )
+        .default([])
+        .describe(
+          'Extra head tags as raw strings, e.g. `<meta name="google-site-verification" content="…">`. Only <meta> (name, property, content, itemprop) and <link> (rel, href, hreflang, type, sizes, media, title) are accepted; they are parsed here and never injected as HTML.',
+        ),
+      links_settings: z
+        .object({ favicon: localAsset.optional(), apple_touch_icon: localAsset.optional() })
+        .optional()
+        .describe("Page-specific favicon and touch icon; default to the site's."),
+      scripts_settings: z
+        .array(z.looseObject({ "@type": z.union([text, z.array(text).min(1)]) }))
+        .default([])
+        .describe("Structured-data objects (JSON-LD) merged into the page's graph."),
+    })
+    .describe(
+      "The head of the page: title, description, canonical URL, extra tags and structured data.",
+    ),
+  updated: z.iso
+    .date()
+    .optional()
+    .describe(
+      "Date of the last change (YYYY-MM-DD), for the sitemap; legal pages use their InfoBlock's.",
+    ),
+  components: z.array(ComponentSchema).min(1).describe("The body blocks."),
 });
 
 export type Page = z.output<typeof PageSchema>;

@@ -51,15 +51,13 @@ export const linkTarget = z.enum(["_self", "_blank"]);
 const pixels = z.number().int().positive().max(4000);
 
 /** An image with the intrinsic size the browser needs to reserve space before it loads. */
-export const image = z.object({
-  /** Path of the file in public/. */
-  url: localAsset,
-  /** Text that replaces the image for screen readers and when it fails to load. */
-  alt: z.string(),
-  /** Intrinsic width in CSS pixels. */
-  width: pixels,
-  /** Intrinsic height in CSS pixels. */
-  height: pixels,
+export const image = z.strictObject({
+  url: localAsset.describe("Path of the file in public/."),
+  alt: z
+    .string()
+    .describe("Text that replaces the image for screen readers and when it fails to load."),
+  width: pixels.describe("Intrinsic width in CSS pixels."),
+  height: pixels.describe("Intrinsic height in CSS pixels."),
 });
 
 /** HTML limited to a small allowlist of tags (p, strong, em, ul, ol, li, a, br, …). */
@@ -70,32 +68,47 @@ export const safeHtml = z.string().superRefine((value, ctx) => {
 });
 
 /** A call to action: a button or a text link. */
-export const button = z.object({
-  /** Visible label. */
-  text,
-  /** Where it leads: a site path ("/bonos", "/sing-up/") or an absolute URL. */
-  url: href,
-  /** "button" draws a prominent call to action, "link" a plain text link. */
-  type: z.enum(["button", "link"]).default("button"),
-  /** What kind of destination `url` is (see urlType). */
-  url_type: urlType.default("internal"),
-  /** Optional absolute https affiliate URL; when set, the link goes straight there instead of `url`. */
-  redirect_url: httpsUrl.optional(),
-  /** "primary" for the main action of a section, "secondary" for the others. */
-  variant: z.enum(["primary", "secondary"]).default("primary"),
-  /** Same tab (default) or new tab. */
-  target: linkTarget.default("_self"),
-  /**
-   * Name of this placement in the click reports, for affiliate links (a-z, 0-9, "-");
-   * derived from the page, block and position when left out.
-   */
-  link_id: linkId.optional(),
+export const button = z.strictObject({
+  text: text.describe("Visible label."),
+  url: href.describe('Where it leads: a site path ("/bonos", "/sing-up/") or an absolute URL.'),
+  type: z
+    .enum(["button", "link"])
+    .default("button")
+    .describe('"button" draws a prominent call to action, "link" a plain text link.'),
+  url_type: urlType
+    .default("internal")
+    .describe("What kind of destination `url` is (see urlType)."),
+  redirect_url: httpsUrl
+    .optional()
+    .describe(
+      "Optional absolute https affiliate URL; when set, the link goes straight there instead of `url`.",
+    ),
+  variant: z
+    .enum(["primary", "secondary"])
+    .default("primary")
+    .describe('"primary" for the main action of a section, "secondary" for the others.'),
+  target: linkTarget.default("_self").describe("Same tab (default) or new tab."),
+  link_id: linkId
+    .optional()
+    .describe(
+      'Name of this placement in the click reports, for affiliate links (a-z, 0-9, "-"); derived from the page, block and position when left out.',
+    ),
 });
 
 /** A plain link with a label. */
-export const link = z.object({ url: href, text });
+export const link = z.strictObject({ url: href, text });
 
 export type Image = z.output<typeof image>;
 export type Button = z.output<typeof button>;
 export type LinkTarget = z.output<typeof linkTarget>;
 export type UrlType = Button["url_type"];
+
+/**
+ * `"$schema"` at the top of a content file: the JSON Schema that lets a text editor
+ * autocomplete and check the file (content/schema/, made by `npm run content:schema`).
+ * Ignored by the site.
+ */
+export const editorSchema = z
+  .string()
+  .optional()
+  .describe("The JSON Schema of this file, for the editor's autocompletion. Ignored by the site.");

@@ -1,7 +1,7 @@
 /** The site configuration: header, footer, head metadata and site-wide texts (docs/decisions/001-product-rules.md). */
 import { z } from "zod";
 
-import { href, httpsUrl, image, link, localAsset, slug, text } from "./primitives";
+import { editorSchema, href, httpsUrl, image, link, localAsset, slug, text } from "./primitives";
 
 /** Names the sub-id parameter may not take: the affiliate's own identifiers. */
 export const RESERVED_AFFILIATE_PARAMS = ["partner", "banner"];
@@ -12,7 +12,7 @@ const outboundPath = z
   .regex(/^\/[a-z0-9-]+\/$/, 'must be a one-segment path with a trailing slash, e.g. "/login/"');
 
 /** A linked logo with its intrinsic size (reviewers, restrictions). */
-const linkedLogo = z.object({
+const linkedLogo = z.strictObject({
   url: href,
   image: localAsset,
   alt: text,
@@ -20,121 +20,123 @@ const linkedLogo = z.object({
   height: z.number().int().positive(),
 });
 
-const errorText = z.object({ title: text, text });
+const errorText = z.strictObject({ title: text, text });
 
-export const SiteSchema = z.object({
-  /** The (fictional) brand, as written in running text. */
-  brand_name: text,
-  header: z.object({
-    /** Where the logo leads, normally "/". */
-    logo_link: href,
-    /** Desktop logo. */
-    logo_image: image,
-    /** Compact logo for phones (shown below 768 px). */
-    logo_mob_image: image,
-    /**
-     * Login button: label and path of the outbound login route ("/login/"). The route
-     * answers 302 to `login_redirect_link`; the form without the trailing slash does too.
-     */
-    login_link: outboundPath,
-    login_text: text,
-    /** Sign-up button: label and path of the outbound sign-up route ("/sing-up/"). */
-    signup_link: outboundPath,
-    signup_text: text,
-    /**
-     * The affiliate URLs the login and sign-up routes redirect to: absolute https URLs
-     * carrying the partner and banner parameters. Visitors can never change them.
-     */
-    login_redirect_link: httpsUrl,
-    signup_redirect_link: httpsUrl,
-  }),
-  affiliate: z.object({
-    /**
-     * Name of the sub-id parameter carried from the landing URL to the affiliate, next to
-     * utm_source, utm_medium, utm_campaign, utm_content, utm_term, gclid and fbclid.
-     */
-    subid_param: z
-      .string()
-      .regex(/^[a-z0-9_]{1,32}$/, "must be 1-32 characters of a-z, 0-9 and _")
-      .refine((name) => !RESERVED_AFFILIATE_PARAMS.includes(name), {
-        message: `must not be ${RESERVED_AFFILIATE_PARAMS.join(" or ")}`,
-      }),
-  }),
-  footer: z.object({
-    /** Link menus, e.g. "Enlaces Útiles". */
-    menus: z.array(z.object({ header: text, links: z.array(link).min(1) })).min(1),
-    /** Social profiles: URL, name (for screen readers) and icon. */
-    socials: z.array(z.object({ url: httpsUrl, name: text, image: localAsset })).min(1),
-    logo_link: href,
-    logo_image: image,
-    /** Heading above the reviewer logos, e.g. "Analizado por". */
-    reviewers_title: text,
-    /** Logos of review and certification sites. */
-    reviewers: z.array(linkedLogo),
-    /** The age-restriction mark (18+). */
-    restrictions: linkedLogo,
-    /** Responsible-gambling notice shown on every page. */
-    responsible_gambling: z.object({
-      /** e.g. "18+". */
-      age_badge: text,
-      /** e.g. "Juega con responsabilidad". */
-      message: text,
-      /** Links to the responsible-gambling page and to help organisations. */
-      links: z.array(link).min(1),
-    }),
-    /** Copyright, operator and licence line. */
-    copyright_text: text,
-  }),
-  meta: z.object({
-    /**
-     * Public origin of the site (no path), used for the canonical URL, Open Graph, the
-     * sitemap and structured data. The SITE_URL environment variable overrides it.
-     */
-    site_url: httpsUrl.refine(
-      (value) => new URL(value).pathname === "/" && !new URL(value).search,
-      {
-        message: "must be an origin such as https://www.example.com, without a path",
-      },
+export const SiteSchema = z.strictObject({
+  $schema: editorSchema,
+  brand_name: text.describe("The (fictional) brand, as written in running text."),
+  header: z
+    .strictObject({
+      logo_link: href.describe('Where the logo leads, normally "/".'),
+      logo_image: image.describe("Desktop logo."),
+      logo_mob_image: image.describe("Compact logo for phones (shown below 768 px)."),
+      login_link: outboundPath.describe(
+        'Login button: label and path of the outbound login route ("/login/"). The route answers 302 to `login_redirect_link`; the form without the trailing slash does too.',
+      ),
+      login_text: text,
+      signup_link: outboundPath.describe(
+        'Sign-up button: label and path of the outbound sign-up route ("/sing-up/").',
+      ),
+      signup_text: text,
+      login_redirect_link: httpsUrl.describe(
+        "The affiliate URLs the login and sign-up routes redirect to: absolute https URLs carrying the partner and banner parameters. Visitors can never change them.",
+      ),
+      signup_redirect_link: httpsUrl,
+    })
+    .describe("The header on every page: logo, login and sign-up buttons, affiliate destinations."),
+  affiliate: z
+    .strictObject({
+      subid_param: z
+        .string()
+        .regex(/^[a-z0-9_]{1,32}$/, "must be 1-32 characters of a-z, 0-9 and _")
+        .refine((name) => !RESERVED_AFFILIATE_PARAMS.includes(name), {
+          message: `must not be ${RESERVED_AFFILIATE_PARAMS.join(" or ")}`,
+        })
+        .describe(
+          "Name of the sub-id parameter carried from the landing URL to the affiliate, next to utm_source, utm_medium, utm_campaign, utm_content, utm_term, gclid and fbclid.",
+        ),
+    })
+    .describe("How clicks carry campaign parameters to the affiliate."),
+  footer: z
+    .strictObject({
+      menus: z
+        .array(z.strictObject({ header: text, links: z.array(link).min(1) }))
+        .min(1)
+        .describe('Link menus, e.g. "Enlaces Útiles".'),
+      socials: z
+        .array(z.strictObject({ url: httpsUrl, name: text, image: localAsset }))
+        .min(1)
+        .describe("Social profiles: URL, name (for screen readers) and icon."),
+      logo_link: href,
+      logo_image: image,
+      reviewers_title: text.describe('Heading above the reviewer logos, e.g. "Analizado por".'),
+      reviewers: z.array(linkedLogo).describe("Logos of review and certification sites."),
+      restrictions: linkedLogo.describe("The age-restriction mark (18+)."),
+      responsible_gambling: z
+        .object({
+          age_badge: text.describe('e.g. "18+".'),
+          message: text.describe('e.g. "Juega con responsabilidad".'),
+          links: z
+            .array(link)
+            .min(1)
+            .describe("Links to the responsible-gambling page and to help organisations."),
+        })
+        .describe("Responsible-gambling notice shown on every page."),
+      copyright_text: text.describe("Copyright, operator and licence line."),
+    })
+    .describe(
+      "The footer on every page: menus, social profiles, reviewers, responsible gambling, operator.",
     ),
-    /** Name of the home page in breadcrumbs, e.g. "Inicio". */
-    breadcrumb_home: text,
-    /**
-     * Pages that are language or region versions of each other. Each of them links to all
-     * of them with <link rel="alternate" hreflang>; "x-default" marks the fallback.
-     */
-    hreflang: z.array(z.object({ slug, hreflang: text })).default([]),
-    meta_settings: z.object({
-      /** Default language of pages, e.g. "es-ES". */
-      lang: text,
-      /** Social sharing image (1200×630). */
-      image_url: localAsset,
-      og_locale: text,
-      og_site_name: text,
-      twitter_creator: text,
-      twitter_image_alt: text,
-      twitter_image_src: localAsset,
-      "og:image:secure_url": localAsset,
-    }),
-    links_settings: z.object({ favicon: localAsset, apple_touch_icon: localAsset }),
-    meta_scripts_settings: z.object({
-      /** Slugs listed in the site-navigation structured data. */
-      pages: z.array(slug),
-    }),
-  }),
-  /** Texts of error pages other than 404/403 (those are content pages). */
-  errors: z.object({
-    /** 400: a request the site cannot process (e.g. an unsupported locale). */
-    bad_request: errorText,
-    /** 404 raised by the browser's router (the /404 page covers every other 404). */
-    not_found: errorText,
-    /** 405: a method other than GET or HEAD on a page. */
-    method_not_allowed: errorText,
-    /** 413: a form or request body larger than the site accepts. */
-    payload_too_large: errorText,
-    server_error: errorText,
-    /** Label of the button back to the home page. */
-    home_button_text: text,
-  }),
+  meta: z
+    .strictObject({
+      site_url: httpsUrl
+        .refine((value) => new URL(value).pathname === "/" && !new URL(value).search, {
+          message: "must be an origin such as https://www.example.com, without a path",
+        })
+        .describe(
+          "Public origin of the site (no path), used for the canonical URL, Open Graph, the sitemap and structured data. The SITE_URL environment variable overrides it.",
+        ),
+      breadcrumb_home: text.describe('Name of the home page in breadcrumbs, e.g. "Inicio".'),
+      hreflang: z
+        .array(z.strictObject({ slug, hreflang: text }))
+        .default([])
+        .describe(
+          'Pages that are language or region versions of each other. Each of them links to all of them with <link rel="alternate" hreflang>; "x-default" marks the fallback.',
+        ),
+      meta_settings: z.strictObject({
+        lang: text.describe('Default language of pages, e.g. "es-ES".'),
+        image_url: localAsset.describe("Social sharing image (1200×630)."),
+        og_locale: text,
+        og_site_name: text,
+        twitter_creator: text,
+        twitter_image_alt: text,
+        twitter_image_src: localAsset,
+        "og:image:secure_url": localAsset,
+      }),
+      links_settings: z.strictObject({ favicon: localAsset, apple_touch_icon: localAsset }),
+      meta_scripts_settings: z.strictObject({
+        pages: z.array(slug).describe("Slugs listed in the site-navigation structured data."),
+      }),
+    })
+    .describe(
+      "Defaults of every page's head: site URL, language, social cards, icons, structured data.",
+    ),
+  errors: z
+    .object({
+      bad_request: errorText.describe(
+        "400: a request the site cannot process (e.g. an unsupported locale).",
+      ),
+      not_found: errorText.describe(
+        "404 raised by the browser's router (the /404 page covers every other 404).",
+      ),
+      method_not_allowed: errorText.describe("405: a method other than GET or HEAD on a page."),
+      payload_too_large: errorText.describe(
+        "413: a form or request body larger than the site accepts.",
+      ),
+      server_error: errorText,
+      home_button_text: text.describe("Label of the button back to the home page."),
+    })
+    .describe("Texts of error pages other than 404/403 (those are content pages)."),
 });
 
 export type Site = z.output<typeof SiteSchema>;

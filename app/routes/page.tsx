@@ -1,7 +1,7 @@
 /**
  * Every page of the site: "/", "/403", "/404" and the catch-all at any depth (see
  * remix.config.js). The loader applies the country gate, sends outbound routes to the
- * affiliate (recording the click), and resolves the path against the embedded content:
+ * affiliate (recording the click), and resolves the path against the content:
  * the page, a 301 for a trailing slash, or the /404 page with status 404 (with the
  * check-page notice when the path failed validation: one 404 page, one head).
  */

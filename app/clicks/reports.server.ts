@@ -102,6 +102,23 @@ export function reportQueries({ db }: LedgerDatabase) {
       return rows.map((row) => ({ value: row.value as string | null, clicks: Number(row.clicks) }));
     },
 
+    /** Per day: people's clicks, bots' clicks and unique visitors (the daily summary export). */
+    async daily(
+      range: DayRange,
+      filters: Filters = {},
+    ): Promise<(DayCount & { uniques: number })[]> {
+      const [days, uniques] = await Promise.all([
+        this.byDay(range, filters),
+        scoped(clicks(), range, filters)
+          .where("is_bot", "=", 0)
+          .select((eb) => ["day", eb.fn.count<number>("visitor").distinct().as("uniques")])
+          .groupBy("day")
+          .execute(),
+      ]);
+      const uniquesOf = new Map(uniques.map((row) => [row.day, Number(row.uniques)]));
+      return days.map((day) => ({ ...day, uniques: uniquesOf.get(day.day) ?? 0 }));
+    },
+
     /** Every click of a range, oldest first, in pages of `pageSize` (for exports). */
     async *rows(range: DayRange, filters: Filters = {}, pageSize = 5_000) {
       let after = 0;

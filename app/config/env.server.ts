@@ -112,6 +112,16 @@ export const EnvSchema = z.object({
    * used only for the daily visitor key; default: the connection's address.
    */
   CLIENT_IP_HEADER: headerName,
+  /**
+   * Password of the marketer's dashboard (/admin). Unset: /admin answers 404 as if it did
+   * not exist. At least 12 characters.
+   */
+  ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  /**
+   * Secret that signs the dashboard's session cookie (at least 32 characters). Unset: a
+   * random one per start, so a restart logs the marketer out.
+   */
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** The website id the tracker knows this site by. */
   ANALYTICS_SITE_ID: z
     .string()

@@ -1,0 +1,136 @@
+/**
+ * What a dashboard view is, read from (and written back to) its URL, so a view can be
+ * bookmarked and shared: the period, the filters that compose, and whether bots show in
+ * the chart. Anything malformed falls back to the default with a notice, never an error.
+ */
+export const PERIODS = {
+  today: "Hoy",
+  "7d": "Últimos 7 días",
+  "30d": "Últimos 30 días",
+  month: "Este mes",
+  "last-month": "Mes pasado",
+  custom: "Personalizado",
+} as const;
+export type Period = keyof typeof PERIODS;
+
+/** The dimensions a view can be filtered and ranked by, with their Spanish names. */
+export const FILTERS = {
+  link: "Enlace",
+  page: "Página",
+  campaign: "Campaña",
+  source: "Fuente",
+  subid: "Sub-id",
+  country: "País",
+  device: "Dispositivo",
+} as const;
+export type FilterName = keyof typeof FILTERS;
+
+export type DayRange = { from: string; to: string };
+
+export type View = {
+  period: Period;
+  range: DayRange;
+  /** The period of the same length just before. */
+  previous: DayRange;
+  filters: Partial<Record<FilterName, string>>;
+  /** Bots stacked on the chart (they never count in the rankings). */
+  bots: boolean;
+  /** Why the URL's period was not used, in Spanish; null when it was. */
+  notice: string | null;
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The longest custom range: the ledger keeps 400 days. */
+export const MAX_DAYS = 400;
+
+const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
+const toDay = (date: Date) => date.toISOString().slice(0, 10);
+
+export function addDays(day: string, days: number): string {
+  const date = toDate(day);
+  date.setUTCDate(date.getUTCDate() + days);
+  return toDay(date);
+}
+
+/** Days from `from` to `to`, both included. */
+export function daysIn({ from, to }: DayRange): number {
+  return Math.round((toDate(to).getTime() - toDate(from).getTime()) / 86_400_000) + 1;
+}
+
+function isDay(value: string | null): value is string {
+  return value !== null && DAY.test(value) && toDay(toDate(value)) === value;
+}
+
+/** Today's date in the reporting time zone. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone }).format(now);
+}
+
+function rangeOf(period: Exclude<Period, "custom">, today: string): DayRange {
+  switch (period) {
+    case "today":
+      return { from: today, to: today };
+    case "7d":
+      return { from: addDays(today, -6), to: today };
+    case "30d":
+      return { from: addDays(today, -29), to: today };
+    case "month":
+      return { from: `${today.slice(0, 8)}01`, to: today };
+    case "last-month": {
+      const to = addDays(`${today.slice(0, 8)}01`, -1);
+      return { from: `${to.slice(0, 8)}01`, to };
+    }
+  }
+}
+
+export function readView(params: URLSearchParams, today: string): View {
+  const filters: View["filters"] = {};
+  for (const name of Object.keys(FILTERS) as FilterName[]) {
+    const value = params.get(name)?.trim();
+    if (value && value.length <= 256) filters[name] = value;
+  }
+  const bots = params.get("bots") === "1";
+  let period = (params.get("period") ?? "30d") as Period;
+  let notice: string | null = null;
+  if (!(period in PERIODS)) {
+    period = "30d";
+    notice = "Periodo desconocido: se muestran los últimos 30 días.";
+  }
+  let range: DayRange;
+  if (period === "custom") {
+    const from = params.get("from");
+    const to = params.get("to");
+    if (isDay(from) && isDay(to) && from <= to && daysIn({ from, to }) <= MAX_DAYS) {
+      range = { from, to };
+    } else {
+      period = "30d";
+      range = rangeOf("30d", today);
+      notice = `Fechas no válidas (desde ≤ hasta, como mucho ${MAX_DAYS} días): se muestran los últimos 30 días.`;
+    }
+  } else range = rangeOf(period, today);
+  const length = daysIn(range);
+  const previous = { from: addDays(range.from, -length), to: addDays(range.from, -1) };
+  return { period, range, previous, filters, bots, notice };
+}
+
+/** The URL query of a view with some of its settings changed (undefined removes one). */
+export function viewSearch(
+  view: Pick<View, "period" | "range" | "filters" | "bots">,
+  change: Partial<Record<FilterName | "period" | "bots", string | undefined>> = {},
+): string {
+  const params = new URLSearchParams();
+  const period = "period" in change ? change.period : view.period;
+  if (period && period !== "30d") params.set("period", period);
+  if (period === "custom") {
+    params.set("from", view.range.from);
+    params.set("to", view.range.to);
+  }
+  for (const name of Object.keys(FILTERS) as FilterName[]) {
+    const value = name in change ? change[name] : view.filters[name];
+    if (value) params.set(name, value);
+  }
+  const bots = "bots" in change ? change.bots === "1" : view.bots;
+  if (bots) params.set("bots", "1");
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

@@ -1,0 +1,65 @@
+/**
+ * The page route's loader (app/routes/page.tsx), shared with the dashboard's route, which
+ * answers exactly like an unknown path while it is switched off: the country gate, the
+ * outbound routes (recording the click), then the content's page, a 301, or the /404 page.
+ */
+import type { LoaderFunctionArgs, TypedResponse } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+
+import { countryVary, isBlockedCountry } from "~/affiliate/country-gate.server";
+import { outboundHeaders, outboundLink, outboundLocation } from "~/affiliate/outbound.server";
+import { recordClick } from "~/clicks/record-click.server";
+import { env } from "~/config/env.server";
+import { adviceFor, links, pages, site } from "~/content/content.server";
+import { FORBIDDEN_SLUG, MISSING_404_TEXT, resolvePage } from "~/content/resolve-page";
+import type { Page } from "~/content/schema";
+import { seoOf } from "~/seo/page-seo.server";
+import { siteOrigin } from "~/seo/seo.server";
+
+import type { PageLoaderData } from "./page-data";
+
+export function pageData(page: Page | null, notice: string | null = null): PageLoaderData {
+  return {
+    page,
+    fallbackText: page ? null : MISSING_404_TEXT,
+    seo: page ? seoOf(page.slug) : null,
+    notice,
+    advice: env.NODE_ENV === "development" && page ? adviceFor(page.slug) : null,
+  };
+}
+
+export function pageLoader({
+  request,
+  context,
+}: LoaderFunctionArgs): TypedResponse<PageLoaderData> {
+  const url = new URL(request.url);
+  const headers = countryVary();
+  if (url.pathname !== FORBIDDEN_SLUG && isBlockedCountry(request)) {
+    const forbidden = pages.find((page) => page.slug === FORBIDDEN_SLUG) ?? null;
+    return json(pageData(forbidden), { status: 403, headers });
+  }
+  const link = outboundLink(url.pathname, site, links);
+  if (link) {
+    const origin = siteOrigin(site);
+    recordClick(context, request, link, {
+      subIdParam: site.affiliate.subid_param,
+      siteOrigin: origin,
+    });
+    throw redirect(outboundLocation(link.destination, request, site, origin), {
+      status: 302,
+      headers: { ...outboundHeaders(), ...headers },
+    });
+  }
+  const result = resolvePage(pages, url.pathname);
+  switch (result.kind) {
+    case "redirect":
+      // url.search is already percent-encoded by the URL parser.
+      throw redirect(`${result.location}${url.search}`, { status: 301, headers });
+    case "invalid":
+      return json(pageData(result.page, result.message), { status: 404, headers });
+    case "not-found":
+      return json(pageData(result.page), { status: 404, headers });
+    case "page":
+      return json(pageData(result.page), { status: result.status, headers });
+  }
+}

@@ -19,6 +19,11 @@ export const ANALYTICS_PORT = PORT + 2;
 export const ANALYTICS_DEAD_PORT = PORT + 3;
 /** A server with the country gate on (cf-ipcountry, US and FR blocked). */
 export const GATED_PORT = PORT + 4;
+/** A server with the dashboard on (ADMIN_PASSWORD) and a ledger seeded with clicks. */
+export const ADMIN_PORT = PORT + 5;
+export const ADMIN_PASSWORD = "e2e-admin-password-long";
+/** Header the admin server trusts for the client's address (per-test rate limits). */
+export const CLIENT_IP_HEADER = "x-e2e-client";
 /** The analytics collector the tests start themselves. */
 export const COLLECTOR_PORT = PORT + 90;
 export const ANALYTICS_SITE_ID = "e2e-site";
@@ -34,9 +39,9 @@ export function ledgerFile(port: number): string {
   return path.join(process.env.E2E_LEDGER_DIR!, `clicks-${port}.sqlite`);
 }
 
-function server(port: number, env: Record<string, string> = {}) {
+function server(port: number, env: Record<string, string> = {}, command = "npm start") {
   return {
-    command: "npm start",
+    command,
     url: `http://localhost:${port}/`,
     env: {
       PORT: String(port),
@@ -71,6 +76,16 @@ export default defineConfig({
       ANALYTICS_SITE_ID,
     }),
     server(GATED_PORT, { COUNTRY_HEADER: "cf-ipcountry", BLOCKED_COUNTRIES: "US,FR" }),
+    server(
+      ADMIN_PORT,
+      {
+        ADMIN_PASSWORD,
+        SESSION_SECRET: "e2e-session-secret-of-at-least-32-characters",
+        CLIENT_IP_HEADER,
+      },
+      // 20,000 synthetic clicks over 90 days, then the server.
+      "npm run seed-clicks -- 20000 90 && npm start",
+    ),
     // Port 9 (discard) has no listener here: the tracker script cannot load.
     server(ANALYTICS_DEAD_PORT, {
       ANALYTICS_ENABLED: "true",

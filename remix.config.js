@@ -27,6 +27,9 @@ export default {
       route("_app/builds/meta/:file", "routes/builds.meta.ts");
       route("_app/locale", "routes/locale.tsx");
       route("_app/status/:code", "routes/status.tsx");
+      route("admin", "routes/admin.tsx", { id: "admin___en" });
+      route("admin/clicks.csv", "routes/admin.export.ts", { id: "admin-clicks___en" });
+      route("admin/daily.csv", "routes/admin.export.ts", { id: "admin-daily___en" });
     });
   },
   future: {

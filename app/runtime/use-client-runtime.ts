@@ -17,7 +17,7 @@ declare global {
   interface Window {
     __remixManifest?: {
       version: string;
-      routes: Record<string, { module: string; imports?: string[] }>;
+      routes: Record<string, { module: string; path?: string; imports?: string[] }>;
     };
     __remixRouter?: Parameters<typeof installChunkReload>[0]["router"];
     __remixRouteModules?: Record<string, unknown>;
@@ -81,7 +81,11 @@ function useChunkReload() {
       routeModules,
       moduleUrl: (routeId) => window.__remixManifest?.routes[routeId]?.module,
       // A resource route's module imports no shared code: it never renders in the browser.
-      rendersUi: (routeId) => (window.__remixManifest?.routes[routeId]?.imports?.length ?? 0) > 0,
+      // The dashboard's modules (/admin…) load only there, never warmed from public pages.
+      rendersUi: (routeId) => {
+        const route = window.__remixManifest?.routes[routeId];
+        return (route?.imports?.length ?? 0) > 0 && !/^admin(\/|$)/.test(route?.path ?? "");
+      },
       importModule: (url) => import(/* webpackIgnore: true */ url),
       reload: (path) =>
         navigateTo(

@@ -1,0 +1,138 @@
+/**
+ * Synthetic clicks for measuring and testing the dashboard: `count` clicks spread over
+ * the `days` days up to `lastDay`, from a seeded random generator (the same seed gives the
+ * same clicks), on the content's real pages and link ids. Written in batches inside
+ * transactions, so a million rows take seconds on SQLite and on PostgreSQL.
+ */
+import type { ClickRecord } from "~/clicks/schema";
+import type { LedgerDatabase } from "~/clicks/database.server";
+
+import { addDays } from "./query";
+
+/** mulberry32: a small, fast, seeded generator (uniform in [0, 1)). */
+export function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function pick<T>(next: () => number, weighted: readonly (readonly [T, number])[]): T {
+  const total = weighted.reduce((sum, [, weight]) => sum + weight, 0);
+  let at = next() * total;
+  for (const [value, weight] of weighted) {
+    at -= weight;
+    if (at < 0) return value;
+  }
+  return weighted[weighted.length - 1]![0];
+}
+
+export type SeedOptions = {
+  count: number;
+  days: number;
+  /** The last day (YYYY-MM-DD), usually today in the report time zone. */
+  lastDay: string;
+  /** Placements (link id → page) to spread the clicks over. */
+  links: readonly { id: string; page: string; destination: string }[];
+  seed?: number;
+  batchSize?: number;
+  onProgress?: (written: number) => void;
+};
+
+export function* seedClicks({
+  count,
+  days,
+  lastDay,
+  links,
+  seed = 1,
+}: SeedOptions): Generator<ClickRecord> {
+  const next = random(seed);
+  const first = addDays(lastDay, -(days - 1));
+  const placements = links.map((link, index) => [link, 1 / (index + 1)] as const);
+  const campaigns = [
+    ["verano", 5],
+    ["black-friday", 3],
+    ["navidad", 2],
+    [null, 8],
+  ] as const;
+  const sources = [
+    ["google", 6],
+    ["facebook", 3],
+    ["newsletter", 2],
+    [null, 5],
+  ] as const;
+  const countries = [
+    ["ES", 85],
+    ["PT", 4],
+    ["MX", 3],
+    [null, 8],
+  ] as const;
+  const devices = [
+    ["mobile", 65],
+    ["desktop", 30],
+    ["tablet", 5],
+  ] as const;
+  const browsers = [
+    ["Chrome", 55],
+    ["Safari", 30],
+    ["Firefox", 8],
+    ["other", 7],
+  ] as const;
+  // Later days get more clicks (a site that grows); written in time order, as a real
+  // ledger is, so a day's clicks sit together on disk.
+  const dayIndexes = Uint16Array.from({ length: count }, () =>
+    Math.min(days - 1, Math.floor(Math.sqrt(next()) * days)),
+  ).sort();
+  for (const dayIndex of dayIndexes) {
+    const day = addDays(first, dayIndex);
+    const at = Date.parse(`${day}T12:00:00Z`) + Math.floor((next() - 0.5) * 20 * 3_600_000);
+    const link = pick(next, placements);
+    const isBot = next() < 0.08 ? 1 : 0;
+    yield {
+      at,
+      day,
+      link_id: link.id,
+      destination: link.destination,
+      page: link.page,
+      utm_source: pick(next, sources),
+      utm_medium: null,
+      utm_campaign: pick(next, campaigns),
+      utm_content: null,
+      utm_term: null,
+      gclid: null,
+      fbclid: null,
+      subid: next() < 0.3 ? `sub${Math.floor(next() * 20)}` : null,
+      country: pick(next, countries),
+      device: pick(next, devices),
+      browser: pick(next, browsers),
+      is_bot: isBot,
+      visitor: `v${Math.floor(next() * 4000).toString(36)}`,
+    };
+  }
+}
+
+/** Writes the synthetic clicks; returns how many were written. */
+export async function writeSeed(database: LedgerDatabase, options: SeedOptions): Promise<number> {
+  // 1,000 rows × 18 columns stay under SQLite's 32,766 bound parameters.
+  const batchSize = options.batchSize ?? 1_000;
+  let batch: ClickRecord[] = [];
+  let written = 0;
+  const flush = async () => {
+    await database.db
+      .transaction()
+      .execute((trx) => trx.insertInto("clicks").values(batch).execute());
+    written += batch.length;
+    batch = [];
+    options.onProgress?.(written);
+  };
+  for (const click of seedClicks(options)) {
+    batch.push(click);
+    if (batch.length >= batchSize) await flush();
+  }
+  if (batch.length > 0) await flush();
+  return written;
+}

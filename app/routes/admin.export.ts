@@ -1,0 +1,42 @@
+/**
+ * /admin/clicks.csv (one row per click) and /admin/daily.csv (one row per day), with the
+ * dashboard's filters from the query string, streamed. Without the session: 401. While
+ * the dashboard is off the server sends these paths to the catch-all (server/app.ts), so
+ * they get the site's 404 page like any unknown path; the 404 below is only a backstop.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { adminEnabled, isLoggedIn } from "~/admin/auth.server";
+import { clicksCsv, dailyCsv } from "~/admin/csv.server";
+import { readView, todayIn } from "~/admin/query";
+import { env } from "~/config/env.server";
+
+const EXPORTS = { "clicks.csv": clicksCsv, "daily.csv": dailyCsv } as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const file = new URL(request.url).pathname.split("/").pop() as keyof typeof EXPORTS;
+  const make = EXPORTS[file];
+  if (!adminEnabled() || !make) throw new Response(null, { status: 404 });
+  const headers = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
+  if (!(await isLoggedIn(request))) {
+    return new Response("Inicia sesión en /admin para descargar este archivo.\n", {
+      status: 401,
+      headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  if (!context.clicks) {
+    return new Response("El registro de clics está desactivado.\n", {
+      status: 409,
+      headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const view = readView(new URL(request.url).searchParams, todayIn(env.REPORT_TIME_ZONE));
+  const name = `${file.replace(".csv", "")}-${view.range.from}-${view.range.to}.csv`;
+  return new Response(make(context.clicks.reports, view), {
+    headers: {
+      ...headers,
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+    },
+  });
+}

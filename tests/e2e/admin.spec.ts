@@ -1,0 +1,312 @@
+/**
+ * The marketer's dashboard: off by default (404 like any unknown path), behind a password
+ * when on, its figures against counts computed here straight from the seeded ledger, the
+ * filters in the URL, both CSV exports, the rate limit, logout and the headers.
+ */
+import Database from "better-sqlite3";
+
+import {
+  ADMIN_PASSWORD,
+  ADMIN_PORT,
+  BASE_URL,
+  CLIENT_IP_HEADER,
+  ledgerFile,
+} from "../../playwright.config";
+
+import { expect, pageBySlug, h1Of, test } from "./fixtures";
+
+const ADMIN = `http://localhost:${ADMIN_PORT}`;
+const number = new Intl.NumberFormat("es-ES");
+
+function daysAgo(days: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(new Date());
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Counts from the ledger file itself, by SQL written here (not the app's reports). */
+function count(where: string, ...params: (string | number)[]): number {
+  const db = new Database(ledgerFile(ADMIN_PORT), { readonly: true });
+  try {
+    return (
+      db.prepare(`select count(*) as n from clicks where ${where}`).get(...params) as {
+        n: number;
+      }
+    ).n;
+  } finally {
+    db.close();
+  }
+}
+
+let client = 0;
+/** A fresh client address for each test, so rate limits never cross tests. */
+const clientHeaders = () => ({ [CLIENT_IP_HEADER]: `198.51.100.${++client}` });
+
+async function logIn(page: import("@playwright/test").Page, path = "/admin") {
+  await page.setExtraHTTPHeaders(clientHeaders());
+  await page.goto(`${ADMIN}${path}`);
+  await page.getByLabel("Contraseña").fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Panel de clics" })).toBeVisible();
+}
+
+test.describe("without ADMIN_PASSWORD", () => {
+  test("/admin and its exports are the site's 404 page, and set no cookie", async ({ request }) => {
+    const notFound = h1Of(pageBySlug("/404"));
+    for (const path of ["/admin", "/admin/clicks.csv", "/admin/daily.csv?period=7d", "/admin/x"]) {
+      const response = await request.get(`${BASE_URL}${path}`);
+      expect(response.status(), path).toBe(404);
+      expect(response.headers()["set-cookie"], path).toBeUndefined();
+      expect(await response.text(), path).toContain(notFound);
+    }
+    // A POST gets what a POST to any unknown path gets.
+    const post = await request.post(`${BASE_URL}/admin`, {
+      form: { intent: "login", password: "x" },
+    });
+    const unknown = await request.post(`${BASE_URL}/no-such-page`, {
+      form: { intent: "login", password: "x" },
+    });
+    expect(post.status()).toBe(unknown.status());
+    expect(post.headers()["set-cookie"]).toBeUndefined();
+  });
+});
+
+test.describe("with ADMIN_PASSWORD", () => {
+  test("nothing is reachable without the password, by any path, method or header", async ({
+    request,
+  }) => {
+    const attempts: [string, string, Record<string, string>?][] = [
+      ["GET", "/admin"],
+      ["GET", "/ADMIN"],
+      ["GET", "/admin?_data=admin___en"],
+      ["GET", "/admin?period=7d&page=/"],
+      ["HEAD", "/admin"],
+      ["GET", "/admin/clicks.csv"],
+      ["GET", "/admin/daily.csv?period=custom&from=2020-01-01&to=2030-01-01"],
+      ["GET", "/admin/clicks.csv?_data=admin-clicks___en"],
+      ["GET", "/admin", { authorization: `Basic ${btoa(`admin:${ADMIN_PASSWORD}`)}` }],
+      ["GET", "/admin", { cookie: "admin_session=forged" }],
+      ["GET", "/admin", { "x-forwarded-for": "127.0.0.1", "x-original-url": "/admin" }],
+    ];
+    for (const [method, path, headers = {}] of attempts) {
+      const response = await request.fetch(`${ADMIN}${path}`, {
+        method,
+        headers: { ...clientHeaders(), ...headers },
+        maxRedirects: 0,
+      });
+      const label = `${method} ${path} ${JSON.stringify(headers)}`;
+      expect([401, 404], label).toContain(response.status());
+      const body = method === "HEAD" ? "" : await response.text();
+      expect(body, label).not.toContain("Clics de personas");
+      expect(body, label).not.toMatch(/^\uFEFF?id,at,day/);
+      expect(response.headers()["cache-control"], label).toBe("no-store");
+    }
+  });
+
+  test("a wrong password is refused, and the sixth try in a minute gets 429 with Retry-After", async ({
+    request,
+  }) => {
+    const headers = clientHeaders();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const response = await request.post(`${ADMIN}/admin`, {
+        form: { intent: "login", password: `wrong-${attempt}` },
+        headers,
+        maxRedirects: 0,
+      });
+      expect(response.status()).toBe(401);
+      expect(await response.text()).toContain("Contraseña incorrecta.");
+    }
+    const blocked = await request.post(`${ADMIN}/admin`, {
+      form: { intent: "login", password: ADMIN_PASSWORD },
+      headers,
+      maxRedirects: 0,
+    });
+    expect(blocked.status()).toBe(429);
+    const retryAfter = Number(blocked.headers()["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await blocked.text()).toContain("Demasiados intentos fallidos");
+    // Another client is not blocked.
+    const other = await request.post(`${ADMIN}/admin`, {
+      form: { intent: "login", password: ADMIN_PASSWORD },
+      headers: clientHeaders(),
+      maxRedirects: 0,
+    });
+    expect(other.status()).toBe(303);
+    const cookie = other.headers()["set-cookie"]!;
+    expect(cookie).toMatch(/^admin_session=/);
+    for (const flag of ["HttpOnly", "Secure", "SameSite=Strict", "Path=/admin"]) {
+      expect(cookie).toContain(flag);
+    }
+  });
+
+  test("the figures of the default view match the ledger, and filters compose in the URL", async ({
+    page,
+  }) => {
+    await logIn(page);
+    const from = daysAgo(29);
+    const to = daysAgo(0);
+    const humans = count("day between ? and ? and is_bot = 0", from, to);
+    expect(humans).toBeGreaterThan(0);
+    const kpi = (label: string) =>
+      page.locator(".admin-kpi", { hasText: label }).locator(".admin-kpi__value");
+    await expect(kpi("Clics de personas")).toHaveText(number.format(humans));
+    const uniques = (
+      new Database(ledgerFile(ADMIN_PORT), { readonly: true })
+        .prepare(
+          "select count(*) as n from (select distinct day, visitor from clicks where day between ? and ? and is_bot = 0)",
+        )
+        .get(from, to) as { n: number }
+    ).n;
+    await expect(kpi("Visitantes únicos")).toHaveText(number.format(uniques));
+
+    // A page row adds a filter, without a full reload.
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+    const pages = page.getByRole("region", { name: "Por página" });
+    const firstPage = pages.locator("tbody th a").first();
+    const pagePath = (await firstPage.textContent())!;
+    await firstPage.click();
+    await expect(page).toHaveURL(new RegExp(`page=${encodeURIComponent(pagePath)}`));
+    const byPage = count("day between ? and ? and is_bot = 0 and page = ?", from, to, pagePath);
+    await expect(kpi("Clics de personas")).toHaveText(number.format(byPage));
+    expect(await page.evaluate(() => "__sameDocument" in window)).toBe(true);
+
+    // A campaign row composes with it.
+    const campaign = page
+      .getByRole("region", { name: "Por campaña" })
+      .locator("tbody th a")
+      .first();
+    const campaignName = (await campaign.textContent())!;
+    await campaign.click();
+    await expect(page).toHaveURL(/campaign=/);
+    const both = count(
+      "day between ? and ? and is_bot = 0 and page = ? and utm_campaign = ?",
+      from,
+      to,
+      pagePath,
+      campaignName,
+    );
+    await expect(kpi("Clics de personas")).toHaveText(number.format(both));
+    await expect(page.getByRole("list", { name: "Filtros activos" })).toContainText(
+      `Página: ${pagePath}`,
+    );
+
+    // The period form keeps the filters; the URL alone reproduces the view.
+    await page.getByLabel("Periodo").selectOption("7d");
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    await expect(page).toHaveURL(/period=7d/);
+    const week = count(
+      "day between ? and ? and is_bot = 0 and page = ? and utm_campaign = ?",
+      daysAgo(6),
+      to,
+      pagePath,
+      campaignName,
+    );
+    await expect(kpi("Clics de personas")).toHaveText(number.format(week));
+    const shared = page.url();
+    await page.goto(shared);
+    await expect(kpi("Clics de personas")).toHaveText(number.format(week));
+
+    // Removing a filter.
+    await page.getByRole("link", { name: `Quitar el filtro Campaña: ${campaignName}` }).click();
+    await expect(page).not.toHaveURL(/campaign=/);
+  });
+
+  test("the chart shows a bar per day, bots only when asked", async ({ page }) => {
+    await logIn(page, "/admin?period=7d");
+    await page.getByRole("button", { name: "Entrar" }).waitFor({ state: "detached" });
+    const chart = page.locator(".admin-chart svg");
+    await expect(chart.locator("rect.admin-chart__humans")).toHaveCount(7);
+    await expect(chart.locator("rect.admin-chart__bots")).toHaveCount(0);
+    await page.goto(`${ADMIN}/admin?period=7d&bots=1`);
+    expect(await chart.locator("rect.admin-chart__bots").count()).toBeGreaterThan(0);
+    await expect(chart).toHaveAttribute("aria-label", /^Clics por día del /);
+  });
+
+  test("both exports stream CSV with the view's filters, matching the ledger", async ({ page }) => {
+    await logIn(page);
+    const from = daysAgo(29);
+    const to = daysAgo(0);
+    const clicks = await page.request.get(`${ADMIN}/admin/clicks.csv?device=mobile`);
+    expect(clicks.status()).toBe(200);
+    expect(clicks.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(clicks.headers()["cache-control"]).toBe("no-store");
+    expect(clicks.headers()["content-disposition"]).toBe(
+      `attachment; filename="clicks-${from}-${to}.csv"`,
+    );
+    const lines = (await clicks.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    const header = lines[0]!.split(",");
+    expect(header).toEqual([
+      "id",
+      "at",
+      "day",
+      "link_id",
+      "destination",
+      "page",
+      "utm_source",
+      "utm_medium",
+      "utm_campaign",
+      "utm_content",
+      "utm_term",
+      "gclid",
+      "fbclid",
+      "subid",
+      "country",
+      "device",
+      "browser",
+      "is_bot",
+      "visitor",
+    ]);
+    expect(lines.length - 1).toBe(count("day between ? and ? and device = 'mobile'", from, to));
+    const device = header.indexOf("device");
+    expect(lines.slice(1).every((line) => line.split(",")[device] === "mobile")).toBe(true);
+
+    const daily = await page.request.get(`${ADMIN}/admin/daily.csv?period=7d`);
+    const rows = (await daily.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(rows[0]).toBe("day,clicks,bot_clicks,unique_visitors");
+    const sum = rows.slice(1).reduce((total, row) => total + Number(row.split(",")[1]), 0);
+    expect(sum).toBe(count("day between ? and ? and is_bot = 0", daysAgo(6), to));
+  });
+
+  test("admin pages keep the strict CSP, say noindex, and logging out ends the session", async ({
+    page,
+  }) => {
+    await logIn(page);
+    const response = await page.request.get(`${ADMIN}/admin`);
+    const headers = response.headers();
+    expect(headers["content-security-policy"]).toMatch(/^default-src 'none'/);
+    expect(headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(headers["cache-control"]).toBe("no-store");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute(
+      "content",
+      "noindex, nofollow",
+    );
+    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+    await expect(page.getByLabel("Contraseña")).toBeVisible();
+    const after = await page.request.get(`${ADMIN}/admin/clicks.csv`);
+    expect(after.status()).toBe(401);
+  });
+
+  test("a public page loads none of the dashboard's code or styles", async ({ page }) => {
+    const loaded: string[] = [];
+    page.on("request", (request) => loaded.push(request.url()));
+    await page.goto(`${ADMIN}/`);
+    await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+    const manifest = await page.evaluate(
+      () =>
+        (window as unknown as { __remixManifest: { routes: Record<string, { module: string }> } })
+          .__remixManifest.routes,
+    );
+    const adminModule = manifest["admin___en"]!.module;
+    expect(loaded.some((url) => url.endsWith(adminModule))).toBe(false);
+    expect(loaded.some((url) => /admin-[A-Z0-9]+\.css$/.test(url))).toBe(false);
+    expect(await page.locator("style").first().textContent()).not.toContain(".admin-kpi");
+  });
+});

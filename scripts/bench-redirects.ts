@@ -8,7 +8,6 @@
  * it is back. Prints a Markdown table; exits 1 when the ledger costs 20 % or more of the
  * throughput, or a redirect fails. Only ever talks to localhost.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,6 +18,8 @@ import autocannonUntyped from "autocannon";
 import pg from "pg";
 
 import { startCluster } from "../tests/postgres-cluster";
+
+import { startServer as startServerOn, stopServer } from "./bench-server";
 
 type Result = {
   requests: { average: number };
@@ -42,29 +43,7 @@ const BROWSER_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 const COST_LIMIT_PERCENT = 20;
 
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn("node", ["build/server/index.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/healthz`)).ok) return child;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(100);
-  }
-  child.kill("SIGKILL");
-  throw new Error("the server did not start");
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
+const startServer = (env: Record<string, string>) => startServerOn(PORT, env);
 
 async function drive(): Promise<Result> {
   await autocannon({

@@ -1,14 +1,23 @@
 /**
  * `npm run screenshots`: full-page screenshots of every page at 390 px and 1280 px from
  * the production build, written to screenshots/. Starts `npm start` on a free port
- * (SCREENSHOT_PORT, default 3200) unless BASE_URL points at a running server.
+ * (SCREENSHOT_PORT, default 3200) unless BASE_URL points at a running server. The
+ * server it starts has the dashboard on, with a ledger of 60,000 synthetic clicks over 120
+ * days, so /admin is captured too (docs/screenshots/admin-*.jpg).
  */
 import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 import { chromium } from "@playwright/test";
 
+import { todayIn } from "../app/admin/query";
+import { writeSeed } from "../app/admin/seed.server";
+import { openLedgerDatabase } from "../app/clicks/database.server";
 import { contentDirectory, readContentFiles } from "../app/content/content-files.server";
+import { loadContent } from "../app/content/load-content.server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/chromium";
 
 const WIDTHS = [390, 1280] as const;
@@ -30,10 +39,31 @@ async function waitForServer(url: string, timeoutMs = 30_000) {
   throw new Error(`server at ${url} did not start`);
 }
 
+const adminPassword = process.env.BASE_URL ? process.env.ADMIN_PASSWORD : "screenshots-password";
+
+/** A fresh ledger with synthetic clicks for the dashboard's screenshots. */
+async function seededLedger(): Promise<string> {
+  const url = `sqlite:${path.join(mkdtempSync(path.join(tmpdir(), "screenshots-")), "clicks.sqlite")}`;
+  const database = await openLedgerDatabase(url);
+  await writeSeed(database, {
+    count: 60_000,
+    days: 120,
+    lastDay: todayIn("Europe/Madrid"),
+    links: [...loadContent().links.values()],
+  });
+  await database.db.destroy();
+  return url;
+}
+
 const server = process.env.BASE_URL
   ? null
   : spawn("node", ["build/server/index.js"], {
-      env: { ...process.env, PORT: String(port) },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        ADMIN_PASSWORD: adminPassword,
+        DATABASE_URL: await seededLedger(),
+      },
       stdio: "ignore",
     });
 
@@ -69,6 +99,21 @@ try {
       }
     }
     await page.close();
+  }
+  if (adminPassword) {
+    for (const width of WIDTHS) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(`${baseUrl}/admin`);
+      await page.getByLabel("Contraseña").fill(adminPassword);
+      await page.getByRole("button", { name: "Entrar" }).click();
+      await page.getByRole("heading", { name: "Panel de clics" }).waitFor();
+      await page.waitForLoadState("networkidle");
+      const file = `docs/screenshots/admin-${width}.jpg`;
+      await page.screenshot({ path: file, fullPage: true, type: "jpeg", quality: 60 });
+      await page.screenshot({ path: `screenshots/admin-${width}.png`, fullPage: true });
+      console.log(file);
+      await page.close();
+    }
   }
   await browser.close();
 } finally {

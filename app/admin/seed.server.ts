@@ -6,6 +6,7 @@
  */
 import type { ClickRecord } from "~/clicks/schema";
 import type { LedgerDatabase } from "~/clicks/database.server";
+import { addToRollups } from "~/clicks/rollup.server";
 
 import { addDays } from "./query";
 
@@ -122,9 +123,10 @@ export async function writeSeed(database: LedgerDatabase, options: SeedOptions):
   let batch: ClickRecord[] = [];
   let written = 0;
   const flush = async () => {
-    await database.db
-      .transaction()
-      .execute((trx) => trx.insertInto("clicks").values(batch).execute());
+    await database.db.transaction().execute(async (trx) => {
+      await trx.insertInto("clicks").values(batch).execute();
+      await addToRollups(trx, batch);
+    });
     written += batch.length;
     batch = [];
     options.onProgress?.(written);

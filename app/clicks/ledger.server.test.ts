@@ -10,8 +10,11 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
+import { writeSeed } from "~/admin/seed.server";
+
 import { openLedgerDatabase, type LedgerDatabase } from "./database.server";
 import { ClickLedger } from "./ledger.server";
+import { DIMENSIONS } from "./reports.server";
 import type { ClickRecord } from "./schema";
 
 const directory = mkdtempSync(path.join(tmpdir(), "ledger-"));
@@ -53,7 +56,7 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
 
   beforeAll(async () => {
     database = await openLedgerDatabase(url());
-    await sql`delete from clicks`.execute(database.db);
+    await clear();
     ledger = new ClickLedger(database, {
       batchSize: 3,
       flushIntervalMs: 0,
@@ -62,6 +65,12 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
     });
   });
   afterAll(() => ledger.close());
+
+  const clear = async () => {
+    for (const table of ["clicks", "click_daily", "visitor_daily"]) {
+      await sql`delete from ${sql.table(table)}`.execute(database.db);
+    }
+  };
 
   const count = async () =>
     Number(
@@ -137,7 +146,7 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
   });
 
   it("reports totals, days, rankings and daily unique visitors with composable filters", async () => {
-    await sql`delete from clicks`.execute(database.db);
+    await clear();
     const rows: ClickRecord[] = [
       clickOn("2026-11-10", { visitor: "a", utm_campaign: "otono", page: "/bonos" }),
       clickOn("2026-11-10", { visitor: "a", utm_campaign: "otono", link_id: "bonos-list" }),
@@ -146,7 +155,8 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
       clickOn("2026-11-11", { visitor: "bot", is_bot: 1 }),
       clickOn("2026-11-20", { visitor: "c" }),
     ];
-    await database.db.insertInto("clicks").values(rows).execute();
+    for (const row of rows) ledger.record(row);
+    await ledger.flush();
     const range = { from: "2026-11-10", to: "2026-11-11" };
     const { reports } = ledger;
     expect(await reports.totals(range)).toEqual({ humans: 4, bots: 1, uniques: 3 });
@@ -170,6 +180,69 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
     const exported = [];
     for await (const row of reports.rows(range, {}, 2)) exported.push(row.visitor);
     expect(exported).toEqual(["a", "a", "b", "a", "bot"]);
+    expect(await reports.daily(range)).toEqual([
+      { day: "2026-11-10", humans: 3, bots: 0, uniques: 2 },
+      { day: "2026-11-11", humans: 1, bots: 1, uniques: 1 },
+    ]);
+  });
+
+  it("keeps its daily counts equal to counting the clicks themselves", async () => {
+    await clear();
+    const links = [
+      { id: "home-hero", page: "/", destination: "https://example.com/a" },
+      { id: "bonos-list", page: "/bonos", destination: "https://example.com/b" },
+      { id: "vip-cta", page: "/vip", destination: "https://example.com/c" },
+    ];
+    // Written in two runs, so the second adds to counts the first made.
+    await writeSeed(database, { count: 1500, days: 20, lastDay: "2026-11-20", links, seed: 7 });
+    await writeSeed(database, { count: 700, days: 10, lastDay: "2026-11-20", links, seed: 8 });
+    const range = { from: "2026-11-05", to: "2026-11-18" };
+    const { reports } = ledger;
+    const raw = async (column: string) =>
+      (
+        await sql<{ value: string | null; clicks: number }>`select ${sql.ref(column)} as value,
+          count(*) as clicks from clicks where day >= ${range.from} and day <= ${range.to}
+          and is_bot = 0 group by ${sql.ref(column)} order by clicks desc, value limit 50`.execute(
+          database.db,
+        )
+      ).rows.map((row) => ({ value: row.value, clicks: Number(row.clicks) }));
+    for (const [dimension, column] of Object.entries(DIMENSIONS)) {
+      const fromRollups = await reports.top(
+        dimension as keyof typeof DIMENSIONS,
+        range,
+        {},
+        {
+          limit: 50,
+        },
+      );
+      const expected = await raw(column);
+      const sorted = (list: { value: string | null; clicks: number }[]) =>
+        [...list].sort(
+          (a, b) => b.clicks - a.clicks || String(a.value).localeCompare(String(b.value)),
+        );
+      expect(sorted(fromRollups), dimension).toEqual(sorted(expected));
+    }
+    const totals = await reports.totals(range);
+    const uniques = await sql<{ n: number }>`select count(*) as n from (select distinct day,
+      visitor from clicks where day >= ${range.from} and day <= ${range.to} and is_bot = 0) d`.execute(
+      database.db,
+    );
+    expect(totals.uniques).toBe(Number(uniques.rows[0]!.n));
+    const filteredWay = await reports.totals(range, { device: "mobile" });
+    const mobile = (await reports.top("device", range)).find((row) => row.value === "mobile");
+    expect(filteredWay.humans).toBe(mobile!.clicks);
+
+    // Retention removes the daily counts of the days it emptied.
+    await ledger.prune(5, Date.parse("2026-11-21T12:00:00Z"));
+    const left = await database.db
+      .selectFrom("click_daily")
+      .select((eb) => eb.fn.min("day").as("day"))
+      .executeTakeFirst();
+    const oldest = await database.db
+      .selectFrom("clicks")
+      .select((eb) => eb.fn.min("day").as("day"))
+      .executeTakeFirst();
+    expect(left?.day).toBe(oldest?.day);
   });
 });
 

@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 
 import type { LedgerDatabase } from "./database.server";
 import { reportQueries, type ReportQueries } from "./reports.server";
+import { addToRollups } from "./rollup.server";
 import type { ClickRecord, Database } from "./schema";
 
 export const BATCH_SIZE = 200;
@@ -103,7 +104,10 @@ export class ClickLedger {
 
   private async write(batch: ClickRecord[]): Promise<void> {
     try {
-      await this.database.db.insertInto("clicks").values(batch).execute();
+      await this.database.db.transaction().execute(async (trx) => {
+        await trx.insertInto("clicks").values(batch).execute();
+        await addToRollups(trx, batch);
+      });
       // Only what was written leaves the queue. Records queued meanwhile stay behind it,
       // and an overflow may already have dropped the batch's oldest: cut up to its last.
       const end = this.queue.lastIndexOf(batch[batch.length - 1]!);
@@ -118,12 +122,23 @@ export class ClickLedger {
     }
   }
 
-  /** Deletes clicks older than `days` days; returns how many. */
+  /**
+   * Deletes clicks older than `days` days, and the daily counts of the days before the
+   * oldest click kept; returns how many clicks.
+   */
   async prune(days: number, now = Date.now()): Promise<number> {
-    const result = await this.database.db
-      .deleteFrom("clicks")
-      .where("at", "<", now - days * DAY_MS)
-      .executeTakeFirst();
+    const cutoff = now - days * DAY_MS;
+    const result = await this.database.db.transaction().execute(async (trx) => {
+      const deleted = await trx.deleteFrom("clicks").where("at", "<", cutoff).executeTakeFirst();
+      const oldest = await trx
+        .selectFrom("clicks")
+        .select((eb) => eb.fn.min("day").as("day"))
+        .executeTakeFirst();
+      const keepFrom = oldest?.day ?? "9999-12-31";
+      await trx.deleteFrom("click_daily").where("day", "<", keepFrom).execute();
+      await trx.deleteFrom("visitor_daily").where("day", "<", keepFrom).execute();
+      return deleted;
+    });
     return Number(result.numDeletedRows);
   }
 

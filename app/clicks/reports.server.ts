@@ -46,10 +46,44 @@ const humans = (eb: ExpressionBuilder<Database, "clicks">) =>
 const bots = (eb: ExpressionBuilder<Database, "clicks">) =>
   eb.fn.sum<number>(eb.case().when("is_bot", "=", 1).then(1).else(0).end());
 
+const unfiltered = (filters: Filters) =>
+  Object.values(filters).every((value) => value === undefined);
+
 export function reportQueries({ db }: LedgerDatabase) {
   const clicks = () => db.selectFrom("clicks");
+  /** The daily counts of one dimension over a range (each click counted once per dimension). */
+  const daily = (range: DayRange, dimension: Dimension = "device") =>
+    db
+      .selectFrom("click_daily")
+      .where("dimension", "=", dimension)
+      .where("day", ">=", range.from)
+      .where("day", "<=", range.to);
+  const rollupSums = (eb: ExpressionBuilder<Database, "click_daily">) => [
+    eb.fn
+      .sum<number>(eb.case().when("is_bot", "=", 0).then(eb.ref("clicks")).else(0).end())
+      .as("humans"),
+    eb.fn
+      .sum<number>(eb.case().when("is_bot", "=", 1).then(eb.ref("clicks")).else(0).end())
+      .as("bots"),
+  ];
   return {
     async totals(range: DayRange, filters: Filters = {}): Promise<Totals> {
+      if (unfiltered(filters)) {
+        const [row, uniques] = await Promise.all([
+          daily(range).select(rollupSums).executeTakeFirst(),
+          db
+            .selectFrom("visitor_daily")
+            .where("day", ">=", range.from)
+            .where("day", "<=", range.to)
+            .select((eb) => eb.fn.countAll<number>().as("uniques"))
+            .executeTakeFirst(),
+        ]);
+        return {
+          humans: Number(row?.humans ?? 0),
+          bots: Number(row?.bots ?? 0),
+          uniques: Number(uniques?.uniques ?? 0),
+        };
+      }
       const row = await scoped(clicks(), range, filters)
         .select((eb) => [humans(eb).as("humans"), bots(eb).as("bots")])
         .executeTakeFirst();
@@ -71,11 +105,17 @@ export function reportQueries({ db }: LedgerDatabase) {
     },
 
     async byDay(range: DayRange, filters: Filters = {}): Promise<DayCount[]> {
-      const rows = await scoped(clicks(), range, filters)
-        .select((eb) => ["day", humans(eb).as("humans"), bots(eb).as("bots")])
-        .groupBy("day")
-        .orderBy("day")
-        .execute();
+      const rows = unfiltered(filters)
+        ? await daily(range)
+            .select((eb) => ["day", ...rollupSums(eb)])
+            .groupBy("day")
+            .orderBy("day")
+            .execute()
+        : await scoped(clicks(), range, filters)
+            .select((eb) => ["day", humans(eb).as("humans"), bots(eb).as("bots")])
+            .groupBy("day")
+            .orderBy("day")
+            .execute();
       return rows.map((row) => ({
         day: row.day,
         humans: Number(row.humans),
@@ -89,6 +129,21 @@ export function reportQueries({ db }: LedgerDatabase) {
       filters: Filters = {},
       { includeBots = false, limit = 20 } = {},
     ): Promise<Ranked[]> {
+      if (unfiltered(filters)) {
+        let query = daily(range, dimension);
+        if (!includeBots) query = query.where("is_bot", "=", 0);
+        const rows = await query
+          .select((eb) => ["value", eb.fn.sum<number>("clicks").as("clicks")])
+          .groupBy("value")
+          .orderBy("clicks", "desc")
+          .orderBy("value")
+          .limit(limit)
+          .execute();
+        return rows.map((row) => ({
+          value: row.value === "" ? null : row.value,
+          clicks: Number(row.clicks),
+        }));
+      }
       const column = DIMENSIONS[dimension];
       let query = scoped(clicks(), range, filters);
       if (!includeBots) query = query.where("is_bot", "=", 0);

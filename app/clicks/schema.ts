@@ -34,7 +34,25 @@ export type ClicksTable = {
   visitor: string;
 };
 
-export type Database = { clicks: ClicksTable };
+/** Clicks per day, dimension, value and bot flag (rollup.server.ts). */
+export type ClickDailyTable = {
+  day: string;
+  /** A report dimension: link, page, campaign, source, subid, country, device. */
+  dimension: string;
+  /** The dimension's value; "" when the click had none. */
+  value: string;
+  is_bot: number;
+  clicks: number;
+};
+
+/** The distinct visitor keys of people, per day (unique visitors). */
+export type VisitorDailyTable = { day: string; visitor: string };
+
+export type Database = {
+  clicks: ClicksTable;
+  click_daily: ClickDailyTable;
+  visitor_daily: VisitorDailyTable;
+};
 
 /** A click as recorded (everything but the generated id). */
 export type ClickRecord = Omit<ClicksTable, "id">;

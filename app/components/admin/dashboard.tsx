@@ -71,20 +71,35 @@ function botShare({ humans, bots }: Totals): number {
   return humans + bots > 0 ? bots / (humans + bots) : 0;
 }
 
+/** A change of a share, in percentage points ("+0,4 pp"). */
+function pointsChange(current: number, previous: number) {
+  const points = (current - previous) * 100;
+  if (Math.abs(points) < 0.05) return { text: "=", trend: "flat" as const };
+  const text = `${number.format(Math.round(Math.abs(points) * 10) / 10)} pp`;
+  return points > 0
+    ? { text: `+${text}`, trend: "up" as const }
+    : { text: `−${text}`, trend: "down" as const };
+}
+
 function Kpi({
   label,
   value,
   previous,
   current,
   previousValue,
+  share = false,
 }: {
   label: string;
   value: string;
   current: number;
   previous: number;
   previousValue: string;
+  /** A share: its change is in percentage points, and more is not better. */
+  share?: boolean;
 }) {
-  const delta = change(current, previous);
+  const delta = share
+    ? { ...pointsChange(current, previous), trend: "flat" as const }
+    : change(current, previous);
   return (
     <div className="admin-kpi">
       <dt>{label}</dt>
@@ -389,6 +404,7 @@ export function AdminDashboard({
               current={botShare(dashboard.totals.current)}
               previous={botShare(dashboard.totals.previous)}
               previousValue={percent.format(botShare(dashboard.totals.previous))}
+              share
             />
           </dl>
           <DayChart days={dashboard.days} bots={view.bots} />

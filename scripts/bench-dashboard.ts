@@ -1,0 +1,131 @@
+/**
+ * Part of `npm run bench`: the dashboard's speed with a large ledger. Seeds
+ * BENCH_DASHBOARD_CLICKS clicks (default 1,000,000) over 400 days into a fresh SQLite file
+ * and into a throwaway PostgreSQL cluster, starts the production server on each with the
+ * dashboard on, logs in, and times every kind of view (median of 5 after a warm-up): the
+ * periods of 30 days or less (target 300 ms) and the year (target 1 s), unfiltered and
+ * with filters from narrow to broad. Prints a Markdown table with each median, its ratio
+ * to the target, and the login page (no query) as the same run's reference. Exits 1 when
+ * a view takes more than three times its target. Only ever talks to localhost.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { todayIn, addDays } from "../app/admin/query";
+import { writeSeed } from "../app/admin/seed.server";
+import { openLedgerDatabase } from "../app/clicks/database.server";
+import { loadContent } from "../app/content/load-content.server";
+import { startCluster } from "../tests/postgres-cluster";
+
+import { startServer, stopServer } from "./bench-server";
+
+const PORT = Number(process.env.BENCH_DASHBOARD_PORT ?? 3570);
+const CLICKS = Number(process.env.BENCH_DASHBOARD_CLICKS ?? 1_000_000);
+const PASSWORD = "bench-dashboard-password";
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const TIME_ZONE = "Europe/Madrid";
+
+const today = todayIn(TIME_ZONE);
+const year = `period=custom&from=${addDays(today, -364)}&to=${today}`;
+const VIEWS: [string, string, number][] = [
+  ["today", "period=today", 300],
+  ["7 days", "period=7d", 300],
+  ["30 days", "", 300],
+  ["this month", "period=month", 300],
+  ["last month", "period=last-month", 300],
+  ["30 days, page /bonos", "page=/bonos", 300],
+  ["30 days, page / + campaign", "page=/&campaign=verano", 300],
+  ["30 days, country PT (4 %)", "country=PT", 300],
+  ["30 days, device mobile (65 %)", "device=mobile", 300],
+  ["year", year, 1000],
+  ["year, page /bonos", `${year}&page=/bonos`, 1000],
+  ["year, device mobile (65 %)", `${year}&device=mobile`, 1000],
+];
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function timed(url: string, cookie: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: { cookie } });
+  await response.arrayBuffer();
+  if (response.status !== 200 && response.status !== 401) {
+    throw new Error(`${url} answered ${response.status}`);
+  }
+  return performance.now() - started;
+}
+
+async function measure(label: string, databaseUrl: string) {
+  const database = await openLedgerDatabase(databaseUrl);
+  const started = performance.now();
+  await writeSeed(database, {
+    count: CLICKS,
+    days: 400,
+    lastDay: today,
+    links: [...loadContent().links.values()],
+  });
+  const seedSeconds = (performance.now() - started) / 1000;
+  await database.db.destroy();
+
+  const server = await startServer(PORT, {
+    DATABASE_URL: databaseUrl,
+    ADMIN_PASSWORD: PASSWORD,
+    REPORT_TIME_ZONE: TIME_ZONE,
+  });
+  try {
+    const login = await fetch(`${ORIGIN}/admin`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "login", password: PASSWORD }),
+      redirect: "manual",
+    });
+    const cookie = login.headers.get("set-cookie")?.split(";")[0] ?? "";
+    if (!cookie) throw new Error(`login failed: ${login.status}`);
+    const reference = [];
+    for (let run = 0; run < 6; run++) reference.push(await timed(`${ORIGIN}/admin`, ""));
+    const rows = [];
+    for (const [name, query, target] of VIEWS) {
+      const url = `${ORIGIN}/admin${query ? `?${query}` : ""}`;
+      await timed(url, cookie);
+      const runs = [];
+      for (let run = 0; run < 5; run++) runs.push(await timed(url, cookie));
+      rows.push({ name, target, ms: median(runs) });
+    }
+    return { label, seedSeconds, reference: median(reference.slice(1)), rows };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+const directory = mkdtempSync(path.join(tmpdir(), "bench-dashboard-"));
+const cluster = await startCluster();
+let failed = false;
+try {
+  const results = [
+    await measure("SQLite", `sqlite:${path.join(directory, "clicks.sqlite")}`),
+    await measure("PostgreSQL", cluster.url),
+  ];
+  console.log(
+    `\nDashboard with ${CLICKS.toLocaleString("en")} clicks over 400 days (median of 5, ms; ratio to target)\n`,
+  );
+  console.log(`| view | target | ${results.map((result) => result.label).join(" | ")} |`);
+  console.log(`| --- | ---: | ${results.map(() => "---:").join(" | ")} |`);
+  for (const [index, [name, , target]] of VIEWS.entries()) {
+    const cells = results.map(({ rows }) => {
+      const { ms } = rows[index]!;
+      if (ms > target * 3) failed = true;
+      return `${ms.toFixed(0)} (${(ms / target).toFixed(2)})${ms > target ? " ✗" : ""}`;
+    });
+    console.log(`| ${name} | ${target} | ${cells.join(" | ")} |`);
+  }
+  console.log(
+    `| reference: login page, no query | | ${results.map((result) => result.reference.toFixed(1)).join(" | ")} |`,
+  );
+  console.log(
+    `| seeding ${CLICKS.toLocaleString("en")} clicks (s) | | ${results.map((result) => result.seedSeconds.toFixed(1)).join(" | ")} |`,
+  );
+} finally {
+  cluster.destroy();
+  rmSync(directory, { recursive: true, force: true });
+}
+process.exitCode = failed ? 1 : 0;

@@ -113,7 +113,7 @@ function Kpi({
   );
 }
 
-const CHART = { width: 720, height: 200, top: 12, bottom: 24, left: 44 };
+const CHART = { width: 720, height: 200, top: 8, bottom: 0, left: 0 };
 
 /** Clicks per day as stacked bars (people, then bots when shown), with its data table. */
 function DayChart({ days, bots }: { days: Dashboard["days"]; bots: boolean }) {
@@ -135,6 +135,7 @@ function DayChart({ days, bots }: { days: Dashboard["days"]; bots: boolean }) {
         <span className="admin-legend">
           <span className="admin-legend__humans">Personas</span>
           {bots ? <span className="admin-legend__bots">Bots</span> : null}
+          <span>Máx.: {number.format(max)}/día</span>
         </span>
       </figcaption>
       <svg
@@ -151,12 +152,6 @@ function DayChart({ days, bots }: { days: Dashboard["days"]; bots: boolean }) {
           y1={y(max)}
           y2={y(max)}
         />
-        <text className="admin-chart__label" x={CHART.left - 6} y={y(max) + 4} textAnchor="end">
-          {number.format(max)}
-        </text>
-        <text className="admin-chart__label" x={CHART.left - 6} y={y(0) + 4} textAnchor="end">
-          0
-        </text>
         {days.map((day, index) => {
           const x = CHART.left + index * slot + (slot - bar) / 2;
           const humansTop = y(day.humans);
@@ -183,13 +178,11 @@ function DayChart({ days, bots }: { days: Dashboard["days"]; bots: boolean }) {
             </g>
           );
         })}
-        <text className="admin-chart__label" x={CHART.left} y={CHART.height - 6}>
-          {shortDay.format(dayDate(first.day))}
-        </text>
-        <text className="admin-chart__label" x={CHART.width} y={CHART.height - 6} textAnchor="end">
-          {shortDay.format(dayDate(last.day))}
-        </text>
       </svg>
+      <p className="admin-chart__labels" aria-hidden="true">
+        <span>{shortDay.format(dayDate(first.day))}</span>
+        <span>{shortDay.format(dayDate(last.day))}</span>
+      </p>
       <details className="admin-chart__data">
         <summary>Ver los datos del gráfico</summary>
         <table>

@@ -19,4 +19,9 @@ export type PageLoaderData = {
    * text, headings), shown in a panel at the foot of the page; null in production.
    */
   advice: string[] | null;
+  /**
+   * The page promotes the brand (it has an affiliate link): it carries the advertising
+   * notice, 18+ and the safe-play message under its first call to action.
+   */
+  promotional: boolean;
 };

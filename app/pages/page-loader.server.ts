@@ -18,6 +18,9 @@ import { siteOrigin } from "~/seo/seo.server";
 
 import type { PageLoaderData } from "./page-data";
 
+/** Pages with an affiliate link: they promote the brand (advertising notice). */
+const promotionalSlugs = new Set([...links.values()].map((link) => link.page));
+
 export function pageData(page: Page | null, notice: string | null = null): PageLoaderData {
   return {
     page,
@@ -25,6 +28,7 @@ export function pageData(page: Page | null, notice: string | null = null): PageL
     seo: page ? seoOf(page.slug) : null,
     notice,
     advice: env.NODE_ENV === "development" && page ? adviceFor(page.slug) : null,
+    promotional: page ? promotionalSlugs.has(page.slug) : false,
   };
 }
 

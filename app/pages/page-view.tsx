@@ -5,6 +5,7 @@
  */
 import type { MetaFunction } from "@remix-run/node";
 
+import { PromotionalPage } from "~/components/blocks/advertising-notice";
 import { Blocks } from "~/components/blocks/registry";
 import { DevAdvice } from "~/components/dev-advice";
 import type { PublicSite } from "~/content/public-site";
@@ -28,11 +29,13 @@ export function pageMeta({
 }
 
 export function PageView({ data }: { data: PageLoaderData }) {
-  const { page, fallbackText, notice, advice } = data;
+  const { page, fallbackText, notice, advice, promotional } = data;
   return (
     <>
       {page ? (
-        <Blocks components={page.components} />
+        <PromotionalPage.Provider value={promotional}>
+          <Blocks components={page.components} />
+        </PromotionalPage.Provider>
       ) : (
         <p className="fallback-text">{fallbackText}</p>
       )}

@@ -1,6 +1,6 @@
 /**
  * The structured-data graph of a page (one JSON-LD @graph, nodes linked by @id): WebSite,
- * Organization, WebPage, BreadcrumbList (not on home), FAQPage (when the page has an FAQ),
+ * Organization, WebPage, BreadcrumbList (not on home), FAQPage (when a Faq block opts in),
  * SiteNavigationElement for the slugs in meta_scripts_settings.pages, plus the page's own
  * scripts_settings objects.
  */

@@ -3,9 +3,12 @@ import { STATUS_OF_SLUG } from "~/content/resolve-page";
 import type { BlockContent, Page } from "~/content/schema";
 
 /** Every question and answer of the page's FAQ blocks, in page order. */
+/** The questions of the page's Faq blocks that opt into FAQPage structured data. */
 export function faqItems(page: Page): BlockContent<7>["items"] {
   return page.components.flatMap((component) =>
-    component.component_id === 7 ? component.data.content.items : [],
+    component.component_id === 7 && component.data.content.structured_data
+      ? component.data.content.items
+      : [],
   );
 }
 

@@ -26,8 +26,10 @@ describe("buildSeo", () => {
         expect.arrayContaining(["WebSite", "Organization", "WebPage", "SiteNavigationElement"]),
       );
       expect(types.includes("BreadcrumbList")).toBe(slug !== "/");
-      const hasFaq = page(slug).components.some((component) => component.component_id === 7);
-      expect(types.includes("FAQPage")).toBe(hasFaq);
+      const hasQuestions = page(slug).components.some(
+        (component) => component.component_id === 7 && component.data.content.structured_data,
+      );
+      expect(types.includes("FAQPage")).toBe(hasQuestions);
       // Every @id reference points at a node of the graph.
       const ids = new Set(graph["@graph"].map((node) => node["@id"]));
       const references = JSON.stringify(graph).match(/\{"@id":"[^"]+"\}/g) ?? [];
@@ -38,13 +40,22 @@ describe("buildSeo", () => {
   );
 
   it("lists every FAQ question of a page in its FAQPage node", () => {
-    const graph = buildSeo(page("/terms"), site, pages).jsonLd!["@graph"];
+    const graph = buildSeo(page("/bonos"), site, pages).jsonLd!["@graph"];
     const faq = graph.find((node) => node["@type"] === "FAQPage") as { mainEntity: unknown[] };
-    const items = page("/terms").components.flatMap((c) =>
+    const items = page("/bonos").components.flatMap((c) =>
       c.component_id === 7 ? c.data.content.items : [],
     );
     expect(faq.mainEntity).toHaveLength(items.length);
   });
+
+  it.each(["/terms", "/privacy", "/responsible"])(
+    "emits no FAQPage for the legal sections of %s",
+    (slug) => {
+      const graph = buildSeo(page(slug), site, pages).jsonLd!["@graph"];
+      expect(graph.map((node) => node["@type"])).not.toContain("FAQPage");
+      expect(page(slug).components.some((c) => c.component_id === 7)).toBe(true);
+    },
+  );
 
   it("describes the organisation with its logo (206x81) and social profiles", () => {
     const graph = buildSeo(page("/"), site, pages).jsonLd!["@graph"];

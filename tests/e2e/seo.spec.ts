@@ -217,3 +217,25 @@ test("/favicon.ico is an icon made from the site's own favicon, not the 404 page
   expect(ico.subarray(22, 26).toString("latin1")).toBe("\x89PNG");
   expect(ico.readUInt32LE(14)).toBe(ico.length - 22);
 });
+
+test("FAQPage only where the questions are real: legal pages have section headings instead", async ({
+  page,
+}) => {
+  const graphTypes = async () => {
+    const text = await page.locator('script[type="application/ld+json"]').textContent();
+    return (JSON.parse(text!) as { "@graph": { "@type": string }[] })["@graph"].map(
+      (node) => node["@type"],
+    );
+  };
+  for (const slug of ["/terms", "/privacy", "/responsible"]) {
+    await page.goto(slug);
+    expect(await graphTypes(), slug).not.toContain("FAQPage");
+    const sections = await page.locator(".faq__item").count();
+    expect(sections, slug).toBeGreaterThan(0);
+    await expect(page.locator(".faq__item :is(h2, h3).faq__heading"), slug).toHaveCount(sections);
+  }
+  for (const slug of ["/", "/bonos", "/vip"]) {
+    await page.goto(slug);
+    expect(await graphTypes(), slug).toContain("FAQPage");
+  }
+});

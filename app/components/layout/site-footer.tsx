@@ -97,7 +97,13 @@ export function SiteFooter({ footer }: { footer: PublicSite["footer"] }) {
         </ul>
       </div>
 
-      <p className="site-footer__copyright">{footer.copyright_text}</p>
+      <div className="site-footer__copyright">
+        <p>{footer.affiliate_disclosure}</p>
+        <p>
+          {footer.copyright_text}{" "}
+          <FooterLink url={footer.licence_link.url}>{footer.licence_link.text}</FooterLink>
+        </p>
+      </div>
     </footer>
   );
 }

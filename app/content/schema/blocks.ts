@@ -176,6 +176,12 @@ export const CardsSchema = z.strictObject({
 /** 7 — questions and answers in an accordion (also the numbered sections of legal pages). */
 export const FaqSchema = z.strictObject({
   header: z.string().default(""),
+  structured_data: z
+    .boolean()
+    .default(false)
+    .describe(
+      "Emit FAQPage structured data for these items. Only for real visitor questions: search engines treat legal section titles marked as questions as spam.",
+    ),
   numbered: z
     .boolean()
     .default(false)

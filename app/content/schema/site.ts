@@ -83,6 +83,22 @@ export const SiteSchema = z.strictObject({
         })
         .describe("Responsible-gambling notice shown on every page."),
       copyright_text: text.describe("Copyright, operator and licence line."),
+      licence_link: link.describe(
+        "Where a visitor can check the operator's licence, shown after the licence line.",
+      ),
+      affiliate_disclosure: text.describe(
+        "That this site is an affiliate of the operator and earns a commission on registrations (art. 7.1 RD 958/2020).",
+      ),
+      advertising: z
+        .strictObject({
+          label: text.describe('The advertising label, e.g. "Publicidad".'),
+          conditions: link.describe(
+            'The link to the full terms of the offers, e.g. "Sujeto a condiciones" → /terms.',
+          ),
+        })
+        .describe(
+          "The notice under the first call to action of every page with an affiliate link: label, 18+, the safe-play message and the conditions link.",
+        ),
     })
     .describe(
       "The footer on every page: menus, social profiles, reviewers, responsible gambling, operator.",

@@ -1,0 +1,31 @@
+/**
+ * The notice under the first call to action of a page that promotes the brand (it has an
+ * affiliate link): the advertising label, 18+, the safe-play message and the link to the
+ * offers' conditions (Real Decreto 958/2020 arts. 7.1, 10.3, 11.3 and 13.4). Texts come
+ * from content (site footer: advertising, responsible_gambling).
+ */
+import { Link } from "@remix-run/react";
+import { createContext, useContext } from "react";
+
+import { useSite } from "~/components/layout/site-chrome";
+
+/** True while rendering a promotional page's blocks (app/pages/page-view.tsx). */
+export const PromotionalPage = createContext(false);
+
+export function AdvertisingNotice() {
+  const promotional = useContext(PromotionalPage);
+  const footer = useSite()?.footer;
+  if (!promotional || !footer) return null;
+  const { label, conditions } = footer.advertising;
+  const { age_badge: age, message } = footer.responsible_gambling;
+  return (
+    <p className="ad-notice">
+      <span className="ad-notice__label">{label}</span>
+      <span className="age-badge age-badge--small">{age}</span>
+      <span>{message}</span>
+      <Link to={conditions.url} className="ad-notice__conditions">
+        {conditions.text}
+      </Link>
+    </p>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Spanish advertising rules on every page (Real Decreto 958/2020): a page with an
+ * affiliate link says it is advertising, with 18+, the safe-play message and the
+ * conditions link under its first call to action; every footer says the site is an
+ * affiliate paid per registration and links to where the licence can be checked.
+ */
+import { expect, pages, readContent, test } from "./fixtures";
+
+const footer = (
+  readContent("site.json") as {
+    footer: {
+      affiliate_disclosure: string;
+      licence_link: { url: string; text: string };
+      advertising: { label: string; conditions: { url: string; text: string } };
+      responsible_gambling: { age_badge: string; message: string };
+    };
+  }
+).footer;
+
+for (const { slug } of pages) {
+  test(`${slug}: advertising notice where it promotes, disclosure and licence link in the footer`, async ({
+    page,
+  }) => {
+    const response = await page.goto(slug);
+    expect(response?.status()).toBeLessThan(500);
+    const sponsored = await page.locator('main a[rel~="sponsored"]').count();
+    const notice = page.locator(".hero .ad-notice");
+    if (sponsored > 0) {
+      await expect(notice).toBeVisible();
+      await expect(notice).toContainText(footer.advertising.label);
+      await expect(notice).toContainText(footer.responsible_gambling.age_badge);
+      await expect(notice).toContainText(footer.responsible_gambling.message);
+      const conditions = notice.getByRole("link", { name: footer.advertising.conditions.text });
+      await expect(conditions).toHaveAttribute("href", footer.advertising.conditions.url);
+      // Under the first call to action: the hero's buttons come before it.
+      const first = page.locator(".hero a.button").first();
+      const [cta, box] = [await first.boundingBox(), await notice.boundingBox()];
+      expect(box!.y).toBeGreaterThan(cta!.y);
+    } else {
+      await expect(notice).toHaveCount(0);
+    }
+    const siteFooter = page.locator("footer.site-footer");
+    await expect(siteFooter).toContainText(footer.affiliate_disclosure);
+    await expect(siteFooter.getByRole("link", { name: footer.licence_link.text })).toHaveAttribute(
+      "href",
+      footer.licence_link.url,
+    );
+  });
+}
+
+test("the pages that promote the brand today carry the notice", async ({ page }) => {
+  for (const slug of ["/", "/es", "/bonos", "/vip"]) {
+    await page.goto(slug);
+    await expect(page.locator(".hero .ad-notice"), slug).toBeVisible();
+  }
+});

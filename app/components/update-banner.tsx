@@ -1,20 +1,21 @@
 /** A polite, dismissible notice that a newer version of the site is available. */
-import { useTranslation } from "react-i18next";
+import { useInterfaceTexts } from "~/components/layout/interface-texts";
 
 export function UpdateBanner({ onDismiss }: { onDismiss: () => void }) {
-  const { t } = useTranslation();
+  const ui = useInterfaceTexts();
+  if (!ui) return null;
   return (
     <div className="update-banner" role="status" aria-live="polite">
-      <p className="update-banner__text">{t("updateAvailable")}</p>
+      <p className="update-banner__text">{ui.update_available}</p>
       <button
         type="button"
         className="button button--primary"
         onClick={() => window.location.reload()}
       >
-        {t("updateReload")}
+        {ui.update_reload}
       </button>
       <button type="button" className="button button--ghost" onClick={onDismiss}>
-        {t("updateDismiss")}
+        {ui.update_dismiss}
       </button>
     </div>
   );

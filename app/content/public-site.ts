@@ -9,6 +9,7 @@ export type PublicSite = {
   footer: Site["footer"];
   affiliate: Site["affiliate"];
   errors: Site["errors"];
+  ui: Site["ui"];
   lang: string;
   favicon: string;
   appleTouchIcon: string;
@@ -21,6 +22,7 @@ export function toPublicSite(site: Site): PublicSite {
     footer: site.footer,
     affiliate: site.affiliate,
     errors: site.errors,
+    ui: site.ui,
     lang: site.meta.meta_settings.lang,
     favicon: site.meta.links_settings.favicon,
     appleTouchIcon: site.meta.links_settings.apple_touch_icon,

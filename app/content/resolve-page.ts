@@ -28,7 +28,7 @@ export type Resolution<P extends WithSlug> =
   | { kind: "page"; page: P; status: number }
   | { kind: "redirect"; location: string }
   | { kind: "not-found"; page: P | null; status: 404 }
-  | { kind: "invalid"; message: string; page: P | null; status: 404 };
+  | { kind: "invalid"; /** The path as a reader would type it. */ path: string; page: P | null; status: 404 };
 
 /** Joins slug segments with "/"; no segments (or only empty ones) mean "/". */
 export function slugFromSegments(segments: readonly string[]): string {
@@ -70,7 +70,7 @@ export function resolvePage<P extends WithSlug>(
   if (!isValidPath(pathname)) {
     return {
       kind: "invalid",
-      message: `Page Not Found: ${displayPath(pathname)}`,
+      path: displayPath(pathname),
       page: notFound,
       status: 404,
     };

@@ -22,6 +22,18 @@ export const localeCookie = createCookie("ui_locale", {
 
 const resources = { en: { [DEFAULT_NAMESPACE]: common } };
 
+const technical = createInstance();
+void technical.init({ ...i18nConfig, lng: DEFAULT_LOCALE, resources, initImmediate: false });
+
+/**
+ * A technical message of the interface layer (public/locales/en/common.json), in its one
+ * locale: the check-page notice "Page Not Found: {path}" (fixed in English by the
+ * specification). Everything a visitor reads otherwise is Spanish content.
+ */
+export function technicalMessage(key: keyof typeof common, values: Record<string, string>) {
+  return technical.t(key, values);
+}
+
 export function createLocaleDetector(supportedLanguages: string[] = [...SUPPORTED_LOCALES]) {
   return new RemixI18Next({
     detection: { supportedLanguages, fallbackLanguage: DEFAULT_LOCALE, cookie: localeCookie },

@@ -10,6 +10,7 @@ import { countryVary, isBlockedCountry } from "~/affiliate/country-gate.server";
 import { outboundHeaders, outboundLink, outboundLocation } from "~/affiliate/outbound.server";
 import { recordClick } from "~/clicks/record-click.server";
 import { env } from "~/config/env.server";
+import { technicalMessage } from "~/i18n/i18n.server";
 import { adviceFor, links, pages, site } from "~/content/content.server";
 import { FORBIDDEN_SLUG, MISSING_404_TEXT, resolvePage } from "~/content/resolve-page";
 import type { Page } from "~/content/schema";
@@ -60,7 +61,11 @@ export function pageLoader({
       // url.search is already percent-encoded by the URL parser.
       throw redirect(`${result.location}${url.search}`, { status: 301, headers });
     case "invalid":
-      return json(pageData(result.page, result.message), { status: 404, headers });
+      // The check-page notice is a technical message of the interface layer (English).
+      return json(pageData(result.page, technicalMessage("pageNotFound", { path: result.path })), {
+        status: 404,
+        headers,
+      });
     case "not-found":
       return json(pageData(result.page), { status: 404, headers });
     case "page":

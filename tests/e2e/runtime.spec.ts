@@ -9,7 +9,7 @@ import {
 } from "../../playwright.config";
 
 import { startCollector } from "./collector";
-import { expect, test } from "./fixtures";
+import { expect, readContent, test } from "./fixtures";
 
 const analyticsSite = `http://localhost:${ANALYTICS_PORT}`;
 
@@ -94,14 +94,16 @@ test("the update banner appears when latest.json names another build", async ({ 
   await page.goto("/");
   // Hydration (and the effect that schedules the check) must happen before time moves.
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const banner = page.getByRole("status").filter({ hasText: "A new version" });
+  const ui = (readContent("site.json") as { ui: Record<string, string> }).ui;
+  const banner = page.getByRole("status").filter({ hasText: ui.update_available! });
   await page.clock.runFor(58 * 60 * 1000);
   await expect(banner).toHaveCount(0);
   expect(latest).toBe(""); // not checked before the hour
   await page.clock.runFor(3 * 60 * 1000);
   await expect(banner).toBeVisible();
   expect(latest).not.toBe("");
-  await banner.getByRole("button", { name: "Dismiss" }).click();
+  await expect(banner.getByRole("button", { name: ui.update_reload! })).toBeVisible();
+  await banner.getByRole("button", { name: ui.update_dismiss! }).click();
   await expect(banner).toHaveCount(0);
 });
 

@@ -4,10 +4,10 @@
  */
 import { useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 
 import type { PublicSite } from "~/content/public-site";
 
+import { InterfaceTexts } from "./interface-texts";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
@@ -16,18 +16,19 @@ export function useSite(): PublicSite | undefined {
 }
 
 export function SiteChrome({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const site = useSite();
   return (
-    <>
-      <a className="skip-link" href="#main">
-        {t("skipToContent")}
-      </a>
-      {site ? <SiteHeader header={site.header} /> : null}
+    <InterfaceTexts.Provider value={site?.ui ?? null}>
+      {site ? (
+        <a className="skip-link" href="#main">
+          {site.ui.skip_to_content}
+        </a>
+      ) : null}
+      {site ? <SiteHeader header={site.header} ui={site.ui} /> : null}
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      {site ? <SiteFooter footer={site.footer} /> : null}
-    </>
+      {site ? <SiteFooter footer={site.footer} ui={site.ui} /> : null}
+    </InterfaceTexts.Provider>
   );
 }

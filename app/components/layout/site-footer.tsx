@@ -4,7 +4,6 @@
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 
 import type { PublicSite } from "~/content/public-site";
 import { ContentLink } from "~/components/ui/content-link";
@@ -23,8 +22,7 @@ function FooterLink({ url, children }: { url: string; children: ReactNode }) {
   );
 }
 
-export function SiteFooter({ footer }: { footer: PublicSite["footer"] }) {
-  const { t } = useTranslation();
+export function SiteFooter({ footer, ui }: { footer: PublicSite["footer"]; ui: PublicSite["ui"] }) {
   const { responsible_gambling: rg, restrictions } = footer;
   return (
     <footer className="site-footer">
@@ -39,11 +37,12 @@ export function SiteFooter({ footer }: { footer: PublicSite["footer"] }) {
               loading="lazy"
             />
           </Link>
-          <ul className="socials" aria-label={t("socialLinks")}>
+          <ul className="socials" aria-label={ui.social_links}>
             {footer.socials.map((social) => (
               <li key={social.url}>
                 <a href={social.url} target="_blank" rel="noopener" className="socials__link">
                   <img src={social.image} alt={social.name} width={32} height={32} loading="lazy" />
+                  <span className="visually-hidden"> {ui.opens_in_new_tab}</span>
                 </a>
               </li>
             ))}
@@ -63,7 +62,7 @@ export function SiteFooter({ footer }: { footer: PublicSite["footer"] }) {
           </nav>
         ))}
 
-        <section className="responsible" aria-label={t("responsibleGambling")}>
+        <section className="responsible" aria-label={ui.responsible_gambling}>
           <p className="responsible__message">
             <span className="age-badge">{rg.age_badge}</span>
             <strong>{rg.message}</strong>

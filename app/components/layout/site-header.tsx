@@ -1,12 +1,10 @@
 /** Layout "default", top: logo (separate phone artwork) and the two outbound calls to action. */
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 
 import type { PublicSite } from "~/content/public-site";
 import { relFor } from "~/components/ui/content-link";
 
-export function SiteHeader({ header }: { header: PublicSite["header"] }) {
-  const { t } = useTranslation();
+export function SiteHeader({ header, ui }: { header: PublicSite["header"]; ui: PublicSite["ui"] }) {
   const { logo_image: logo, logo_mob_image: mobileLogo } = header;
   return (
     <header className="site-header">
@@ -27,7 +25,7 @@ export function SiteHeader({ header }: { header: PublicSite["header"] }) {
             />
           </picture>
         </Link>
-        <nav className="site-header__actions" aria-label={t("mainNavigation")}>
+        <nav className="site-header__actions" aria-label={ui.account_navigation}>
           <a
             className="button button--ghost"
             href={header.login_link}

@@ -6,6 +6,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+import { useInterfaceTexts } from "~/components/layout/interface-texts";
 import type { LinkTarget, UrlType } from "~/content/schema";
 
 type ContentLinkProps = {
@@ -39,7 +40,17 @@ export function ContentLink({
   children,
   ...rest
 }: ContentLinkProps) {
+  const ui = useInterfaceTexts();
   const destination = redirectUrl ?? href;
+  // Screen readers say that the link opens a new tab (the text comes from content).
+  if (target === "_blank" && ui) {
+    children = (
+      <>
+        {children}
+        <span className="visually-hidden"> {ui.opens_in_new_tab}</span>
+      </>
+    );
+  }
   const isPage = urlType === "internal" && destination.startsWith("/") && !redirectUrl;
   if (isPage) {
     return (

@@ -137,6 +137,22 @@ export const SiteSchema = z.strictObject({
     .describe(
       "Defaults of every page's head: site URL, language, social cards, icons, structured data.",
     ),
+  ui: z
+    .strictObject({
+      skip_to_content: text.describe('The skip link, first in the page: "Saltar al contenido principal".'),
+      account_navigation: text.describe("Accessible name of the header's login and sign-up navigation."),
+      social_links: text.describe("Accessible name of the list of social profiles."),
+      responsible_gambling: text.describe("Accessible name of the footer's responsible-gambling section."),
+      opens_in_new_tab: text.describe(
+        "Said by screen readers after a link that opens in a new tab, e.g. \"(se abre en una pestaña nueva)\".",
+      ),
+      update_available: text.describe("The banner shown when a newer version of the site is available."),
+      update_reload: text.describe("The banner's button that reloads the page."),
+      update_dismiss: text.describe("The banner's button that hides it."),
+    })
+    .describe(
+      "Texts of the interface a visitor reads or hears (screen readers), in the pages' language.",
+    ),
   errors: z
     .object({
       bad_request: errorText.describe(

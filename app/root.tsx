@@ -26,6 +26,7 @@ import { SiteChrome, useSite } from "~/components/layout/site-chrome";
 import { UpdateBanner } from "~/components/update-banner";
 import { APP_CONFIG_ELEMENT_ID, serializeForScript } from "~/config/app-config";
 import type { PageLoaderData } from "~/pages/page-data";
+import { countryVary } from "~/affiliate/country-gate.server";
 import { rootData } from "~/document/root-data.server";
 import { errorDescriptors } from "~/seo/seo-meta";
 import { useClientRuntime } from "~/runtime/use-client-runtime";
@@ -35,7 +36,7 @@ import appStyles from "~/styles/app.css";
 export const links: LinksFunction = () => [];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await rootData(request));
+  return json(await rootData(request), { headers: countryVary() });
 }
 
 /** The interface-message namespaces the document needs (remix-i18next). */

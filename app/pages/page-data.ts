@@ -24,4 +24,9 @@ export type PageLoaderData = {
    * notice, 18+ and the safe-play message under its first call to action.
    */
   promotional: boolean;
+  /**
+   * The visitor's country is blocked and this informational page stays open to them: it
+   * shows the restriction notice (the header hides its calls to action).
+   */
+  restricted: boolean;
 };

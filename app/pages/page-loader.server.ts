@@ -22,7 +22,11 @@ import type { PageLoaderData } from "./page-data";
 /** Pages with an affiliate link: they promote the brand (advertising notice). */
 const promotionalSlugs = new Set([...links.values()].map((link) => link.page));
 
-export function pageData(page: Page | null, notice: string | null = null): PageLoaderData {
+export function pageData(
+  page: Page | null,
+  notice: string | null = null,
+  restricted = false,
+): PageLoaderData {
   return {
     page,
     fallbackText: page ? null : MISSING_404_TEXT,
@@ -30,6 +34,7 @@ export function pageData(page: Page | null, notice: string | null = null): PageL
     notice,
     advice: env.NODE_ENV === "development" && page ? adviceFor(page.slug) : null,
     promotional: page ? promotionalSlugs.has(page.slug) : false,
+    restricted,
   };
 }
 
@@ -39,11 +44,17 @@ export function pageLoader({
 }: LoaderFunctionArgs): TypedResponse<PageLoaderData> {
   const url = new URL(request.url);
   const headers = countryVary();
-  if (url.pathname !== FORBIDDEN_SLUG && isBlockedCountry(request)) {
-    const forbidden = pages.find((page) => page.slug === FORBIDDEN_SLUG) ?? null;
-    return json(pageData(forbidden), { status: 403, headers });
-  }
+  // The country gate (README "Country gate"): a blocked visitor gets the 403 page on the
+  // outbound routes and on pages that promote the brand; informational pages stay open
+  // (and indexable), with a notice and without the calls to action.
+  const blocked = url.pathname !== FORBIDDEN_SLUG && isBlockedCountry(request);
+  const forbidden = () =>
+    json(pageData(pages.find((page) => page.slug === FORBIDDEN_SLUG) ?? null), {
+      status: 403,
+      headers,
+    });
   const link = outboundLink(url.pathname, site, links);
+  if (link && blocked) return forbidden();
   if (link) {
     const origin = siteOrigin(site);
     recordClick(context, request, link, {
@@ -62,13 +73,14 @@ export function pageLoader({
       throw redirect(`${result.location}${url.search}`, { status: 301, headers });
     case "invalid":
       // The check-page notice is a technical message of the interface layer (English).
-      return json(pageData(result.page, technicalMessage("pageNotFound", { path: result.path })), {
-        status: 404,
-        headers,
-      });
+      return json(
+        pageData(result.page, technicalMessage("pageNotFound", { path: result.path }), blocked),
+        { status: 404, headers },
+      );
     case "not-found":
-      return json(pageData(result.page), { status: 404, headers });
+      return json(pageData(result.page, null, blocked), { status: 404, headers });
     case "page":
-      return json(pageData(result.page), { status: result.status, headers });
+      if (blocked && promotionalSlugs.has(result.page.slug)) return forbidden();
+      return json(pageData(result.page, null, blocked), { status: result.status, headers });
   }
 }

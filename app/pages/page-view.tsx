@@ -7,6 +7,7 @@ import type { MetaFunction } from "@remix-run/node";
 
 import { PromotionalPage } from "~/components/blocks/advertising-notice";
 import { Blocks } from "~/components/blocks/registry";
+import { useInterfaceTexts } from "~/components/layout/interface-texts";
 import { DevAdvice } from "~/components/dev-advice";
 import type { PublicSite } from "~/content/public-site";
 import { errorDescriptors, seoDescriptors } from "~/seo/seo-meta";
@@ -29,9 +30,15 @@ export function pageMeta({
 }
 
 export function PageView({ data }: { data: PageLoaderData }) {
-  const { page, fallbackText, notice, advice, promotional } = data;
+  const { page, fallbackText, notice, advice, promotional, restricted } = data;
+  const ui = useInterfaceTexts();
   return (
     <>
+      {restricted && ui ? (
+        <p className="country-notice" role="note">
+          {ui.country_restricted}
+        </p>
+      ) : null}
       {page ? (
         <PromotionalPage.Provider value={promotional}>
           <Blocks components={page.components} />

@@ -178,13 +178,51 @@ test.describe("country gate", () => {
   const gated = `http://localhost:${GATED_PORT}`;
   const us = { "cf-ipcountry": "US" };
 
-  test("a blocked country gets the 403 page on pages and outbound routes", async ({ request }) => {
-    for (const path of ["/", "/terms", "/no/existe", "/sing-up/", "/login"]) {
+  test("a blocked country gets the 403 page on promotional pages and outbound routes", async ({
+    request,
+  }) => {
+    for (const path of [
+      "/",
+      "/es",
+      "/bonos",
+      "/vip",
+      "/sing-up/",
+      "/login",
+      "/go/home-main-block-1-button-1",
+    ]) {
       const response = await request.get(`${gated}${path}`, { headers: us, maxRedirects: 0 });
       expect(response.status(), path).toBe(403);
       expect(await response.text(), path).toContain("Acceso restringido en su país.");
       expect(response.headers()["vary"]?.toLowerCase(), path).toContain("cf-ipcountry");
     }
+  });
+
+  test("informational pages stay open and indexable, with the notice and no calls to action", async ({
+    page,
+  }) => {
+    await page.setExtraHTTPHeaders(us);
+    const notice = (readContent("site.json") as { ui: { country_restricted: string } }).ui
+      .country_restricted;
+    for (const path of ["/terms", "/privacy", "/responsible"]) {
+      const response = await page.goto(`${gated}${path}`);
+      expect(response?.status(), path).toBe(200);
+      expect(response?.headers()["vary"]?.toLowerCase(), path).toContain("cf-ipcountry");
+      expect(response?.headers()["x-robots-tag"] ?? "", path).not.toContain("noindex");
+      await expect(page.locator('meta[name="robots"]'), path).toHaveAttribute("content", /^index/);
+      await expect(page.getByRole("note"), path).toHaveText(notice);
+      await expect(page.locator('a[href="/sing-up/"], a[href="/login/"]'), path).toHaveCount(0);
+      await expect(page.locator('a[rel~="sponsored"]'), path).toHaveCount(0);
+    }
+    // The same page for an allowed visitor keeps its calls to action and has no notice.
+    await page.setExtraHTTPHeaders({ "cf-ipcountry": "ES" });
+    await page.goto(`${gated}/terms`);
+    await expect(page.getByRole("note")).toHaveCount(0);
+    await expect(page.locator('header a[href="/sing-up/"]')).toHaveCount(1);
+  });
+
+  test("an unknown path is the 404 page for a blocked visitor too", async ({ request }) => {
+    const response = await request.get(`${gated}/no/existe`, { headers: us });
+    expect(response.status()).toBe(404);
   });
 
   test("/403, static files, robots.txt and sitemap.xml are unaffected", async ({ request }) => {

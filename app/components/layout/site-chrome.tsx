@@ -15,8 +15,14 @@ export function useSite(): PublicSite | undefined {
   return useRouteLoaderData<{ site: PublicSite }>("root")?.site;
 }
 
+/** The country gate blocks this visitor (root loader): no calls to action in the header. */
+function useRestricted(): boolean {
+  return useRouteLoaderData<{ restricted?: boolean }>("root")?.restricted === true;
+}
+
 export function SiteChrome({ children }: { children: ReactNode }) {
   const site = useSite();
+  const restricted = useRestricted();
   return (
     <InterfaceTexts.Provider value={site?.ui ?? null}>
       {site ? (
@@ -24,7 +30,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
           {site.ui.skip_to_content}
         </a>
       ) : null}
-      {site ? <SiteHeader header={site.header} ui={site.ui} /> : null}
+      {site ? <SiteHeader header={site.header} ui={site.ui} restricted={restricted} /> : null}
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>

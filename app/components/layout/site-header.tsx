@@ -4,7 +4,16 @@ import { Link } from "@remix-run/react";
 import type { PublicSite } from "~/content/public-site";
 import { relFor } from "~/components/ui/content-link";
 
-export function SiteHeader({ header, ui }: { header: PublicSite["header"]; ui: PublicSite["ui"] }) {
+export function SiteHeader({
+  header,
+  ui,
+  restricted = false,
+}: {
+  header: PublicSite["header"];
+  ui: PublicSite["ui"];
+  /** A visitor from a blocked country: no login or sign-up calls to action. */
+  restricted?: boolean;
+}) {
   const { logo_image: logo, logo_mob_image: mobileLogo } = header;
   return (
     <header className="site-header">
@@ -25,24 +34,26 @@ export function SiteHeader({ header, ui }: { header: PublicSite["header"]; ui: P
             />
           </picture>
         </Link>
-        <nav className="site-header__actions" aria-label={ui.account_navigation}>
-          <a
-            className="button button--ghost"
-            href={header.login_link}
-            rel={relFor("affiliate", "_self")}
-            data-affiliate="header-login"
-          >
-            {header.login_text}
-          </a>
-          <a
-            className="button button--primary"
-            href={header.signup_link}
-            rel={relFor("affiliate", "_self")}
-            data-affiliate="header-signup"
-          >
-            {header.signup_text}
-          </a>
-        </nav>
+        {restricted ? null : (
+          <nav className="site-header__actions" aria-label={ui.account_navigation}>
+            <a
+              className="button button--ghost"
+              href={header.login_link}
+              rel={relFor("affiliate", "_self")}
+              data-affiliate="header-login"
+            >
+              {header.login_text}
+            </a>
+            <a
+              className="button button--primary"
+              href={header.signup_link}
+              rel={relFor("affiliate", "_self")}
+              data-affiliate="header-signup"
+            >
+              {header.signup_text}
+            </a>
+          </nav>
+        )}
       </div>
     </header>
   );

@@ -146,6 +146,9 @@ export const SiteSchema = z.strictObject({
       opens_in_new_tab: text.describe(
         "Said by screen readers after a link that opens in a new tab, e.g. \"(se abre en una pestaña nueva)\".",
       ),
+      country_restricted: text.describe(
+        "Shown at the top of an informational page to a visitor whose country the gate blocks.",
+      ),
       update_available: text.describe("The banner shown when a newer version of the site is available."),
       update_reload: text.describe("The banner's button that reloads the page."),
       update_dismiss: text.describe("The banner's button that hides it."),

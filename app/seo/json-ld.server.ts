@@ -18,7 +18,7 @@ import type {
 
 import type { Page, Site } from "~/content/schema";
 
-import { faqItems, lastModified } from "./page-facts";
+import { faqItems, modifiedTime } from "./page-facts";
 
 /** Intrinsic sizes of the structured-data images (docs/decisions/001-product-rules.md). */
 export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
@@ -26,9 +26,12 @@ export const LOGO_SIZE = { width: 206, height: 81 } as const;
 /** The PNG rendering of the footer logo, made by scripts/generate-images.ts. */
 export const LOGO_PNG = "/images/brand/logo.png";
 
-/** schema.org sizes are Distance texts; plain pixel numbers as strings are what crawlers read. */
+/**
+ * Image sizes as integers, as Google's structured-data documentation writes them
+ * (schema-dts types them as Distance text, hence the cast).
+ */
 function size({ width, height }: { width: number; height: number }) {
-  return { width: String(width), height: String(height) };
+  return { width, height } as unknown as { width: string; height: string };
 }
 
 type GraphInput = { page: Page; site: Site; pages: readonly Page[]; origin: string; lang: string };
@@ -60,8 +63,16 @@ export function buildJsonLd({ page, site, pages, origin, lang }: GraphInput): Gr
     "@type": "Organization",
     "@id": ids.organization,
     name: site.brand_name,
+    legalName: site.meta.organization.legal_name,
     url: url("/"),
     logo,
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: site.meta.organization.contact_point.contact_type,
+      email: site.meta.organization.contact_point.email,
+      availableLanguage: site.meta.organization.contact_point.available_language,
+      areaServed: site.meta.organization.contact_point.area_served,
+    },
     sameAs: site.footer.socials.map((social) => social.url),
   };
   const website: WebSite = {
@@ -69,12 +80,13 @@ export function buildJsonLd({ page, site, pages, origin, lang }: GraphInput): Gr
     "@id": ids.website,
     url: url("/"),
     name: settings.og_site_name,
+    alternateName: settings.alternate_name,
     inLanguage: lang,
     publisher: { "@id": ids.organization },
   };
   const isHome = page.slug === "/";
   const faq = faqItems(page);
-  const modified = lastModified(page);
+  const modified = modifiedTime(page, settings.time_zone);
   const webpage: WebPage = {
     "@type": "WebPage",
     "@id": ids.webpage,

@@ -25,3 +25,21 @@ export function lastModified(page: Page): string | undefined {
 
 /** Pages that answer with an error status and are never indexed. */
 export const STATUS_PAGE_SLUGS: ReadonlySet<string> = new Set(Object.keys(STATUS_OF_SLUG));
+
+/** The UTC offset of a time zone on a day, e.g. "+01:00" for Madrid in winter. */
+function offsetOn(day: string, timeZone: string): string {
+  const name =
+    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+      .formatToParts(new Date(`${day}T12:00:00Z`))
+      .find((part) => part.type === "timeZoneName")?.value ?? "GMT";
+  return name === "GMT" ? "+00:00" : name.slice(3);
+}
+
+/**
+ * The last change as a full ISO 8601 date-time with the site's offset (midnight of the
+ * day content gives), for dateModified, og:updated_time and article:modified_time.
+ */
+export function modifiedTime(page: Page, timeZone: string): string | undefined {
+  const day = lastModified(page);
+  return day ? `${day}T00:00:00${offsetOn(day, timeZone)}` : undefined;
+}

@@ -4,6 +4,7 @@ import { pages, site } from "~/content/content.server";
 
 import { buildRobotsTxt, buildSitemap } from "./crawlers.server";
 import { ROBOTS_INDEX, ROBOTS_NOINDEX, ROBOTS_STAGING, buildSeo, robotsFor } from "./seo.server";
+import { modifiedTime } from "./page-facts";
 
 const ORIGIN = new URL(site.meta.site_url).origin;
 const page = (slug: string) => pages.find((candidate) => candidate.slug === slug)!;
@@ -64,11 +65,37 @@ describe("buildSeo", () => {
       unknown
     >;
     expect(organization.logo).toMatchObject({
-      width: "206",
-      height: "81",
+      width: 206,
+      height: 81,
       url: `${ORIGIN}/images/brand/logo.png`,
     });
     expect(organization.sameAs).toEqual(site.footer.socials.map((social) => social.url));
+    expect(organization.legalName).toBe(site.meta.organization.legal_name);
+    expect(organization.contactPoint).toEqual({
+      "@type": "ContactPoint",
+      contactType: "customer support",
+      email: site.meta.organization.contact_point.email,
+      availableLanguage: ["Spanish"],
+      areaServed: "ES",
+    });
+    const website = graph.find((node) => node["@type"] === "WebSite") as Record<string, unknown>;
+    expect(website.alternateName).toBe(site.meta.meta_settings.alternate_name);
+  });
+
+  it("dates a page's last change as a full ISO 8601 date-time in the site's time zone", () => {
+    const terms = page("/terms");
+    const graph = buildSeo(terms, site, pages).jsonLd!["@graph"];
+    const webpage = graph.find((node) => node["@type"] === "WebPage") as Record<string, unknown>;
+    expect(webpage.dateModified).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\+0[12]:00$/);
+    const og = Object.fromEntries(buildSeo(terms, site, pages).openGraph);
+    expect(og["og:updated_time"]).toBe(webpage.dateModified);
+    expect(og["article:modified_time"]).toBe(webpage.dateModified);
+    // Winter and summer in Madrid, and another zone.
+    const on = (updated: string, zone: string) =>
+      modifiedTime({ ...terms, updated, components: [] }, zone);
+    expect(on("2026-01-15", "Europe/Madrid")).toBe("2026-01-15T00:00:00+01:00");
+    expect(on("2026-07-15", "Europe/Madrid")).toBe("2026-07-15T00:00:00+02:00");
+    expect(on("2026-07-15", "UTC")).toBe("2026-07-15T00:00:00+00:00");
   });
 
   it("merges the page's own scripts_settings objects into the graph", () => {
@@ -100,11 +127,14 @@ describe("buildSeo", () => {
       "og:type": "website",
       "og:image:width": "1200",
       "og:image:height": "630",
+      "og:image:type": "image/png",
       "og:locale": "es_ES",
       "og:site_name": site.meta.meta_settings.og_site_name,
       "og:url": `${ORIGIN}/`,
     });
     expect(og["og:image"]).toMatch(/^https?:\/\/.+\.png$/);
+    const twitter = Object.fromEntries(buildSeo(page("/"), site, pages).twitter);
+    expect(twitter["twitter:site"]).toBe(site.meta.meta_settings.twitter_site);
   });
 });
 

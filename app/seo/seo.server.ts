@@ -8,7 +8,22 @@ import type { Page, Site } from "~/content/schema";
 
 import { env } from "~/config/env.server";
 import { SOCIAL_IMAGE_SIZE, absoluteUrl, buildJsonLd } from "./json-ld.server";
-import { STATUS_PAGE_SLUGS } from "./page-facts";
+import { STATUS_PAGE_SLUGS, modifiedTime } from "./page-facts";
+
+const IMAGE_TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  avif: "image/avif",
+  gif: "image/gif",
+  svg: "image/svg+xml",
+};
+
+/** The MIME type of an image path, from its extension (og:image:type). */
+export function imageType(path: string): string {
+  return IMAGE_TYPES[path.split(".").pop()?.toLowerCase() ?? ""] ?? "image/png";
+}
 
 export type Seo = {
   title: string;
@@ -54,6 +69,9 @@ export function buildSeo(page: Page, site: Site, pages: readonly Page[]): Seo {
   const url = (path: string) => absoluteUrl(origin, path);
   const settings = site.meta.meta_settings;
   const lang = page.meta.lang ?? settings.lang;
+  const modified = STATUS_PAGE_SLUGS.has(page.slug)
+    ? undefined
+    : modifiedTime(page, settings.time_zone);
   const canonical = STATUS_PAGE_SLUGS.has(page.slug)
     ? null
     : url(page.meta.canonical_url ?? page.slug);
@@ -78,12 +96,20 @@ export function buildSeo(page: Page, site: Site, pages: readonly Page[]): Seo {
       ["og:image:secure_url", url(settings["og:image:secure_url"])],
       ["og:image:width", String(SOCIAL_IMAGE_SIZE.width)],
       ["og:image:height", String(SOCIAL_IMAGE_SIZE.height)],
+      ["og:image:type", imageType(settings.image_url)],
       ["og:image:alt", settings.twitter_image_alt],
       ["og:locale", settings.og_locale],
       ["og:site_name", settings.og_site_name],
+      ...(modified
+        ? ([
+            ["og:updated_time", modified],
+            ["article:modified_time", modified],
+          ] as [string, string][])
+        : []),
     ],
     twitter: [
       ["twitter:card", "summary_large_image"],
+      ["twitter:site", settings.twitter_site],
       ["twitter:creator", settings.twitter_creator],
       ["twitter:title", page.meta.title],
       ["twitter:description", page.meta.description],

@@ -239,3 +239,38 @@ test("FAQPage only where the questions are real: legal pages have section headin
     expect(await graphTypes(), slug).toContain("FAQPage");
   }
 });
+
+test("the head carries twitter:site, og:image:type, the update time and the operator's details", async ({
+  page,
+}) => {
+  const settings = (
+    readContent("site.json") as {
+      meta: { meta_settings: { twitter_site: string; alternate_name: string } };
+    }
+  ).meta.meta_settings;
+  await page.goto("/terms");
+  const head = page.locator("head");
+  await expect(head.locator('meta[name="twitter:site"]')).toHaveAttribute(
+    "content",
+    settings.twitter_site,
+  );
+  await expect(head.locator('meta[property="og:image:type"]')).toHaveAttribute(
+    "content",
+    "image/png",
+  );
+  const updated = await head.locator('meta[property="og:updated_time"]').getAttribute("content");
+  expect(updated).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00[+-]\d{2}:\d{2}$/);
+  await expect(head.locator('meta[property="article:modified_time"]')).toHaveAttribute(
+    "content",
+    updated!,
+  );
+  const graph = JSON.parse(
+    (await head.locator('script[type="application/ld+json"]').textContent())!,
+  ) as { "@graph": Record<string, unknown>[] };
+  const node = (type: string) => graph["@graph"].find((entry) => entry["@type"] === type)!;
+  expect(node("WebPage").dateModified).toBe(updated);
+  expect(node("WebSite").alternateName).toBe(settings.alternate_name);
+  expect(node("Organization").legalName).toBeTruthy();
+  expect(node("Organization").contactPoint).toMatchObject({ "@type": "ContactPoint" });
+  expect((node("Organization").logo as { width: unknown }).width).toBe(206);
+});

@@ -113,6 +113,17 @@ export const SiteSchema = z.strictObject({
           "Public origin of the site (no path), used for the canonical URL, Open Graph, the sitemap and structured data. The SITE_URL environment variable overrides it.",
         ),
       breadcrumb_home: text.describe('Name of the home page in breadcrumbs, e.g. "Inicio".'),
+      organization: z
+        .strictObject({
+          legal_name: text.describe("The operator's registered name (Organization legalName)."),
+          contact_point: z.strictObject({
+            contact_type: text.describe('e.g. "customer support".'),
+            email: z.email().describe("Support e-mail address."),
+            available_language: z.array(text).min(1).describe('e.g. ["Spanish", "English"].'),
+            area_served: text.describe('ISO 3166-1 code, e.g. "ES".'),
+          }),
+        })
+        .describe("The operator in structured data: legal name and support contact."),
       hreflang: z
         .array(z.strictObject({ slug, hreflang: text }))
         .default([])
@@ -125,6 +136,14 @@ export const SiteSchema = z.strictObject({
         og_locale: text,
         og_site_name: text,
         twitter_creator: text,
+        twitter_site: text.describe('The site\'s own X (Twitter) account, e.g. "@brisamarcasino".'),
+        alternate_name: text.describe(
+          'Another name of the site for search engines (WebSite alternateName), e.g. "Brisamar".',
+        ),
+        time_zone: z
+          .string()
+          .default("Europe/Madrid")
+          .describe("Time zone of the pages' update dates (dateModified, og:updated_time)."),
         twitter_image_alt: text,
         twitter_image_src: localAsset,
         "og:image:secure_url": localAsset,

@@ -54,3 +54,25 @@ test("the pages that promote the brand today carry the notice", async ({ page })
     await expect(page.locator(".hero .ad-notice"), slug).toBeVisible();
   }
 });
+
+const ui = (readContent("site.json") as { ui: { validity_label: string } }).ui;
+
+for (const { slug } of pages) {
+  test(`${slug}: every bonus claim has its conditions beside it`, async ({ page }) => {
+    await page.goto(slug);
+    const claims = page.locator(
+      '[data-block="Bonuses"] .card--bonus, [data-block="BonusList"] li, [data-block="PromoImage"]',
+    );
+    const count = await claims.count();
+    for (let index = 0; index < count; index++) {
+      const claim = claims.nth(index);
+      const conditions = claim.locator(".bonus-conditions");
+      await expect(conditions).toBeVisible();
+      await expect(
+        conditions.getByRole("link", { name: footer.advertising.conditions.text }),
+      ).toHaveAttribute("href", footer.advertising.conditions.url);
+      const isBanner = (await claim.getAttribute("data-block")) === "PromoImage";
+      await expect(conditions).toContainText(isBanner ? /Apuesta \d+x/ : `${ui.validity_label}:`);
+    }
+  });
+}

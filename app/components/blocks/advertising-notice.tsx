@@ -29,3 +29,30 @@ export function AdvertisingNotice() {
     </p>
   );
 }
+
+/**
+ * The conditions beside a bonus claim (art. 13.4): the validity period, or the offer's
+ * own key conditions, and the link to the full terms.
+ */
+export function BonusConditions({
+  validity,
+  conditions,
+}: {
+  validity?: string;
+  conditions?: string;
+}) {
+  const site = useSite();
+  if (!site) return null;
+  const link = site.footer.advertising.conditions;
+  return (
+    <p className="bonus-conditions">
+      {validity ? (
+        <span>
+          {site.ui.validity_label}: {validity}
+        </span>
+      ) : null}
+      {conditions ? <span>{conditions}</span> : null}
+      <Link to={link.url}>{link.text}</Link>
+    </p>
+  );
+}

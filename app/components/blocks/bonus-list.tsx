@@ -1,6 +1,7 @@
 /** Block 8: every current promotion with its headline figure and key terms. */
 import { useId } from "react";
 
+import { BonusConditions } from "~/components/blocks/advertising-notice";
 import type { BlockContent } from "~/content/schema";
 import { ButtonLink } from "~/components/ui/button-link";
 import { ContentImage } from "~/components/ui/content-image";
@@ -29,6 +30,7 @@ export function BonusList({ content }: { content: BlockContent<8> }) {
                   ))}
                 </dl>
               ) : null}
+              <BonusConditions validity={bonus.validity} />
               {bonus.button ? <ButtonLink button={bonus.button} /> : null}
             </div>
           </li>

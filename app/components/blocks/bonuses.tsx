@@ -1,6 +1,7 @@
 /** Block 5: bonus cards, each with artwork, a title and a list of terms. */
 import { useId } from "react";
 
+import { BonusConditions } from "~/components/blocks/advertising-notice";
 import type { BlockContent } from "~/content/schema";
 import { ButtonRow } from "~/components/ui/button-link";
 import { ContentImage } from "~/components/ui/content-image";
@@ -29,6 +30,7 @@ export function Bonuses({ content }: { content: BlockContent<5> }) {
                 <li key={item}>{item}</li>
               ))}
             </ul>
+            <BonusConditions validity={bonus.validity} />
           </li>
         ))}
       </ul>

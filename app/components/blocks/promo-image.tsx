@@ -1,4 +1,5 @@
 /** Block 2: a promotional banner, with separate artwork for phones and desktops. */
+import { BonusConditions } from "~/components/blocks/advertising-notice";
 import type { BlockContent } from "~/content/schema";
 import { ContentImage } from "~/components/ui/content-image";
 import { ContentLink } from "~/components/ui/content-link";
@@ -33,6 +34,7 @@ export function PromoImage({ content }: { content: BlockContent<2> }) {
           />
         </picture>
       </ContentLink>
+      <BonusConditions conditions={content.conditions} />
     </section>
   );
 }

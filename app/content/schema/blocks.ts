@@ -44,6 +44,9 @@ export const PromoImageSchema = z.strictObject({
   link_id: linkId
     .optional()
     .describe("Name of the banner in the click reports (default: derived from page and position)."),
+  conditions: text.describe(
+    'The key conditions of the offer the banner shows, under it: minimum deposit, wagering and validity, e.g. "Depósito mínimo 20 € · Apuesta 35x · Validez 30 días".',
+  ),
   mobile: image.describe("Artwork for screens narrower than 768 px."),
   desktop: image.describe("Artwork for screens 768 px and wider."),
 });
@@ -150,6 +153,9 @@ export const BonusesSchema = z.strictObject({
         ...cardArt,
         title_card_body: text.describe("Card title."),
         list_items: z.array(text).min(1).describe("Bullet points of the card (plain text)."),
+        validity: text.describe(
+          'How long the offer and its wagering last, e.g. "30 días desde el depósito" (shown with the card, art. 13.4 RD 958/2020).',
+        ),
       }),
     )
     .min(1),
@@ -212,6 +218,9 @@ export const BonusListSchema = z.strictObject({
           .array(z.strictObject({ label: text, value: text }))
           .default([])
           .describe('Key terms as short label/value pairs, e.g. "Apuesta" / "35x".'),
+        validity: text.describe(
+          'How long the offer and its wagering last, e.g. "30 días desde el depósito" (shown with the terms).',
+        ),
         image: image.optional(),
         button: button.optional(),
       }),

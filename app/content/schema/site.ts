@@ -168,6 +168,7 @@ export const SiteSchema = z.strictObject({
       country_restricted: text.describe(
         "Shown at the top of an informational page to a visitor whose country the gate blocks.",
       ),
+      validity_label: text.describe('Label of a bonus\'s validity period, e.g. "Validez".'),
       update_available: text.describe("The banner shown when a newer version of the site is available."),
       update_reload: text.describe("The banner's button that reloads the page."),
       update_dismiss: text.describe("The banner's button that hides it."),

@@ -106,7 +106,7 @@ try {
       await page.goto(`${baseUrl}/admin`);
       await page.getByLabel("Contraseña").fill(adminPassword);
       await page.getByRole("button", { name: "Entrar" }).click();
-      await page.getByRole("heading", { name: "Panel de clics" }).waitFor();
+      await page.getByRole("button", { name: "Cerrar sesión" }).waitFor();
       await page.waitForLoadState("networkidle");
       const file = `docs/screenshots/admin-${width}.jpg`;
       await page.screenshot({ path: file, fullPage: true, type: "jpeg", quality: 60 });

@@ -155,13 +155,15 @@ test("caching: 404/403 briefly, errors and redirects not at all, assets for a ye
   );
 });
 
-test("every text response is compressed", async () => {
+test("every text response compression shrinks is compressed", async () => {
+  // The interface messages file (one technical message, 44 bytes) is not: gzip would make
+  // it bigger, so the build keeps no compressed copy of it.
   for (const path of [
     "/",
     "/terms",
     "/robots.txt",
     "/sitemap.xml",
-    "/locales/en/common.json",
+    "/images/brand/favicon.svg",
     "/_app/builds/latest.json",
     "/images/brand/logo.svg",
   ]) {

@@ -40,8 +40,13 @@ function count(where: string, ...params: (string | number)[]): number {
 }
 
 let client = 0;
-/** A fresh client address for each test, so rate limits never cross tests. */
-const clientHeaders = () => ({ [CLIENT_IP_HEADER]: `198.51.100.${++client}` });
+/**
+ * A client key no other test, worker or run uses (the server keeps its rate limits for a
+ * minute), so rate limits never cross tests.
+ */
+const clientHeaders = () => ({
+  [CLIENT_IP_HEADER]: `e2e-${test.info().workerIndex}-${++client}-${Date.now()}`,
+});
 
 async function logIn(page: import("@playwright/test").Page, path = "/admin") {
   await page.setExtraHTTPHeaders(clientHeaders());

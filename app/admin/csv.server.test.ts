@@ -61,7 +61,7 @@ describe("exports", () => {
 
   it("writes the daily summary", async () => {
     const reports = {
-      daily: async () => [{ day: "2026-11-20", humans: 5, bots: 1, uniques: 4 }],
+      days: async () => [{ day: "2026-11-20", humans: 5, bots: 1, uniques: 4 }],
     } as unknown as ReportQueries;
     expect(await text(dailyCsv(reports, view))).toBe(
       "\uFEFFday,clicks,bot_clicks,unique_visitors\r\n2026-11-20,5,1,4\r\n",

@@ -82,7 +82,7 @@ async function* clickLines(reports: ReportQueries, view: View) {
 
 async function* dailyLines(reports: ReportQueries, view: View) {
   yield `\uFEFF${line(DAILY_COLUMNS)}`;
-  for (const day of await reports.daily(view.range, view.filters)) {
+  for (const day of await reports.days(view.range, view.filters)) {
     yield line([day.day, day.humans, day.bots, day.uniques]);
   }
 }

@@ -3,7 +3,7 @@
  * the one before, clicks per day (every day of the period, zeros included), and the
  * rankings by each dimension with each row's share of the period's clicks by people.
  */
-import type { ReportQueries, Totals } from "~/clicks/reports.server";
+import { sumDays, type ReportQueries, type Totals } from "~/clicks/reports.server";
 
 import { addDays, daysIn, FILTERS, type FilterName, type View } from "./query";
 
@@ -20,22 +20,24 @@ export const RANKED_ROWS = 10;
 
 export async function loadDashboard(reports: ReportQueries, view: View): Promise<Dashboard> {
   const started = performance.now();
-  const names = Object.keys(FILTERS) as FilterName[];
-  const [current, previous, byDay, ...ranked] = await Promise.all([
-    reports.totals(view.range, view.filters),
-    reports.totals(view.previous, view.filters),
-    reports.byDay(view.range, view.filters),
-    ...names.map((name) => reports.top(name, view.range, view.filters, { limit: RANKED_ROWS })),
+  // One pass over both periods (they are consecutive) and one for every ranking.
+  const [both, ranked] = await Promise.all([
+    reports.days({ from: view.previous.from, to: view.range.to }, view.filters),
+    reports.rankings(view.range, view.filters, { limit: RANKED_ROWS }),
   ]);
-  const counted = new Map(byDay.map((row) => [row.day, row]));
+  const inCurrent = both.filter((row) => row.day >= view.range.from);
+  const current = sumDays(inCurrent);
+  const previous = sumDays(both.filter((row) => row.day < view.range.from));
+  const counted = new Map(inCurrent.map((row) => [row.day, row]));
   const days = Array.from({ length: daysIn(view.range) }, (_, index) => {
     const day = addDays(view.range.from, index);
-    return counted.get(day) ?? { day, humans: 0, bots: 0 };
+    const row = counted.get(day);
+    return { day, humans: row?.humans ?? 0, bots: row?.bots ?? 0 };
   });
   const rankings = Object.fromEntries(
-    names.map((name, index) => [
+    (Object.keys(FILTERS) as FilterName[]).map((name) => [
       name,
-      ranked[index]!.map((row) => ({
+      ranked[name].map((row) => ({
         ...row,
         share: current.humans > 0 ? row.clicks / current.humans : 0,
       })),

@@ -160,11 +160,7 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
     const range = { from: "2026-11-10", to: "2026-11-11" };
     const { reports } = ledger;
     expect(await reports.totals(range)).toEqual({ humans: 4, bots: 1, uniques: 3 });
-    expect(await reports.byDay(range)).toEqual([
-      { day: "2026-11-10", humans: 3, bots: 0 },
-      { day: "2026-11-11", humans: 1, bots: 1 },
-    ]);
-    expect(await reports.top("campaign", range)).toEqual([
+    expect((await reports.rankings(range)).campaign).toEqual([
       { value: "otono", clicks: 3 },
       { value: "verano", clicks: 1 },
     ]);
@@ -173,14 +169,14 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
       bots: 0,
       uniques: 2,
     });
-    expect((await reports.top("link", range, {}, { includeBots: true }))[0]).toEqual({
+    expect((await reports.rankings(range, {}, { includeBots: true })).link[0]).toEqual({
       value: "home-hero",
       clicks: 4,
     });
     const exported = [];
     for await (const row of reports.rows(range, {}, 2)) exported.push(row.visitor);
     expect(exported).toEqual(["a", "a", "b", "a", "bot"]);
-    expect(await reports.daily(range)).toEqual([
+    expect(await reports.days(range)).toEqual([
       { day: "2026-11-10", humans: 3, bots: 0, uniques: 2 },
       { day: "2026-11-11", humans: 1, bots: 1, uniques: 1 },
     ]);
@@ -206,15 +202,9 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
           database.db,
         )
       ).rows.map((row) => ({ value: row.value, clicks: Number(row.clicks) }));
+    const rankings = await reports.rankings(range, {}, { limit: 50 });
     for (const [dimension, column] of Object.entries(DIMENSIONS)) {
-      const fromRollups = await reports.top(
-        dimension as keyof typeof DIMENSIONS,
-        range,
-        {},
-        {
-          limit: 50,
-        },
-      );
+      const fromRollups = rankings[dimension as keyof typeof DIMENSIONS];
       const expected = await raw(column);
       const sorted = (list: { value: string | null; clicks: number }[]) =>
         [...list].sort(
@@ -229,7 +219,7 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
     );
     expect(totals.uniques).toBe(Number(uniques.rows[0]!.n));
     const filteredWay = await reports.totals(range, { device: "mobile" });
-    const mobile = (await reports.top("device", range)).find((row) => row.value === "mobile");
+    const mobile = (await reports.rankings(range)).device.find((row) => row.value === "mobile");
     expect(filteredWay.humans).toBe(mobile!.clicks);
 
     // Retention removes the daily counts of the days it emptied.
@@ -243,6 +233,61 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
       .select((eb) => eb.fn.min("day").as("day"))
       .executeTakeFirst();
     expect(left?.day).toBe(oldest?.day);
+  });
+
+  it("answers filtered views with the same figures as counting the clicks one way at a time", async () => {
+    await clear();
+    const links = [
+      { id: "home-hero", page: "/", destination: "https://example.com/a" },
+      { id: "home-footer", page: "/", destination: "https://example.com/a" },
+      { id: "bonos-list", page: "/bonos", destination: "https://example.com/b" },
+    ];
+    await writeSeed(database, { count: 2000, days: 12, lastDay: "2026-11-20", links, seed: 3 });
+    const range = { from: "2026-11-12", to: "2026-11-20" };
+    const { reports } = ledger;
+    for (const filters of [
+      { device: "mobile" },
+      { page: "/", campaign: "verano" },
+      { subid: "sub3", country: "ES" },
+    ] as const) {
+      const where = sql.join(
+        Object.entries(filters).map(
+          ([name, value]) =>
+            sql`${sql.ref(DIMENSIONS[name as keyof typeof DIMENSIONS])} = ${value}`,
+        ),
+        sql` and `,
+      );
+      const rankings = await reports.rankings(range, filters, { limit: 100 });
+      for (const [dimension, column] of Object.entries(DIMENSIONS)) {
+        const counted = await sql<{ value: string | null; clicks: number }>`select
+          ${sql.ref(column)} as value, count(*) as clicks from clicks where day >= ${range.from}
+          and day <= ${range.to} and is_bot = 0 and ${where} group by ${sql.ref(column)}`.execute(
+          database.db,
+        );
+        const expected = counted.rows
+          .map((row) => ({ value: row.value, clicks: Number(row.clicks) }))
+          .sort((a, b) => b.clicks - a.clicks || String(a.value).localeCompare(String(b.value)));
+        const got = [...rankings[dimension as keyof typeof DIMENSIONS]].sort(
+          (a, b) => b.clicks - a.clicks || String(a.value).localeCompare(String(b.value)),
+        );
+        expect(got, `${dimension} with ${JSON.stringify(filters)}`).toEqual(expected);
+      }
+      const perDay = await sql<{ day: string; humans: number; bots: number; uniques: number }>`
+        select day, sum(case when is_bot = 0 then 1 else 0 end) as humans,
+          sum(case when is_bot = 1 then 1 else 0 end) as bots,
+          (select count(*) from (select distinct visitor from clicks inner_clicks
+            where inner_clicks.day = c.day and is_bot = 0 and ${where}) v) as uniques
+        from clicks c where day >= ${range.from} and day <= ${range.to} and ${where}
+        group by day order by day`.execute(database.db);
+      expect(await reports.days(range, filters), JSON.stringify(filters)).toEqual(
+        perDay.rows.map((row) => ({
+          day: row.day,
+          humans: Number(row.humans),
+          bots: Number(row.bots),
+          uniques: Number(row.uniques),
+        })),
+      );
+    }
   });
 });
 

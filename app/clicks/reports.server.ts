@@ -28,7 +28,44 @@ export type DayRange = { from: string; to: string };
 
 export type Totals = { humans: number; bots: number; uniques: number };
 export type DayCount = { day: string; humans: number; bots: number };
+export type DayFigures = DayCount & { uniques: number };
 export type Ranked = { value: string | null; clicks: number };
+
+/**
+ * How the filtered rankings scan the clicks: once per group, grouped by the group's
+ * columns together (a few hundred combinations), instead of once per dimension. Sub-ids
+ * stand alone: a network may send one per click, and combined with the others they would
+ * make as many groups as clicks.
+ */
+const RANKING_GROUPS: Dimension[][] = [
+  ["link", "page", "campaign", "source", "country", "device"],
+  ["subid"],
+];
+
+const emptyCounts = () =>
+  Object.fromEntries(
+    Object.keys(DIMENSIONS).map((dimension) => [dimension, new Map<string | null, number>()]),
+  ) as Record<Dimension, Map<string | null, number>>;
+
+/** Most clicks first; ties by value in code-point order, a missing value last. */
+function byClicksThenValue(a: Ranked, b: Ranked): number {
+  if (a.clicks !== b.clicks) return b.clicks - a.clicks;
+  if (a.value === b.value) return 0;
+  if (a.value === null) return 1;
+  if (b.value === null) return -1;
+  return a.value < b.value ? -1 : 1;
+}
+
+export function sumDays(days: readonly DayFigures[]): Totals {
+  return days.reduce(
+    (sum, day) => ({
+      humans: sum.humans + day.humans,
+      bots: sum.bots + day.bots,
+      uniques: sum.uniques + day.uniques,
+    }),
+    { humans: 0, bots: 0, uniques: 0 },
+  );
+}
 
 type Query = SelectQueryBuilder<Database, "clicks", object>;
 
@@ -51,127 +88,143 @@ const unfiltered = (filters: Filters) =>
 
 export function reportQueries({ db }: LedgerDatabase) {
   const clicks = () => db.selectFrom("clicks");
-  /** The daily counts of one dimension over a range (each click counted once per dimension). */
-  const daily = (range: DayRange, dimension: Dimension = "device") =>
-    db
-      .selectFrom("click_daily")
-      .where("dimension", "=", dimension)
-      .where("day", ">=", range.from)
-      .where("day", "<=", range.to);
-  const rollupSums = (eb: ExpressionBuilder<Database, "click_daily">) => [
-    eb.fn
-      .sum<number>(eb.case().when("is_bot", "=", 0).then(eb.ref("clicks")).else(0).end())
-      .as("humans"),
-    eb.fn
-      .sum<number>(eb.case().when("is_bot", "=", 1).then(eb.ref("clicks")).else(0).end())
-      .as("bots"),
-  ];
+  const dailyCounts = (range: DayRange) =>
+    db.selectFrom("click_daily").where("day", ">=", range.from).where("day", "<=", range.to);
+
+  /** Per day from the daily counts (no filter): one dimension's counts hold every click. */
+  async function daysFromRollups(range: DayRange): Promise<DayFigures[]> {
+    const [counted, visitors] = await Promise.all([
+      dailyCounts(range)
+        .where("dimension", "=", "device")
+        .select((eb) => [
+          "day",
+          eb.fn
+            .sum<number>(eb.case().when("is_bot", "=", 0).then(eb.ref("clicks")).else(0).end())
+            .as("humans"),
+          eb.fn
+            .sum<number>(eb.case().when("is_bot", "=", 1).then(eb.ref("clicks")).else(0).end())
+            .as("bots"),
+        ])
+        .groupBy("day")
+        .orderBy("day")
+        .execute(),
+      db
+        .selectFrom("visitor_daily")
+        .where("day", ">=", range.from)
+        .where("day", "<=", range.to)
+        .select((eb) => ["day", eb.fn.countAll<number>().as("uniques")])
+        .groupBy("day")
+        .execute(),
+    ]);
+    const uniquesOf = new Map(visitors.map((row) => [row.day, Number(row.uniques)]));
+    return counted.map((row) => ({
+      day: row.day,
+      humans: Number(row.humans),
+      bots: Number(row.bots),
+      uniques: uniquesOf.get(row.day) ?? 0,
+    }));
+  }
+
+  /** Per day from the clicks themselves, in one scan of the filtered clicks. */
+  async function daysFromClicks(range: DayRange, filters: Filters): Promise<DayFigures[]> {
+    const rows = await scoped(clicks(), range, filters)
+      .select((eb) => [
+        "day",
+        humans(eb).as("humans"),
+        bots(eb).as("bots"),
+        eb.fn
+          .count<number>(eb.case().when("is_bot", "=", 0).then(eb.ref("visitor")).end())
+          .distinct()
+          .as("uniques"),
+      ])
+      .groupBy("day")
+      .orderBy("day")
+      .execute();
+    return rows.map((row) => ({
+      day: row.day,
+      humans: Number(row.humans),
+      bots: Number(row.bots),
+      uniques: Number(row.uniques),
+    }));
+  }
+
+  /** Every dimension's counts from the daily counts (no filter), in one query. */
+  async function countsFromRollups(range: DayRange, includeBots: boolean) {
+    let query = dailyCounts(range);
+    if (!includeBots) query = query.where("is_bot", "=", 0);
+    const rows = await query
+      .select((eb) => ["dimension", "value", eb.fn.sum<number>("clicks").as("clicks")])
+      .groupBy(["dimension", "value"])
+      .execute();
+    const counts = emptyCounts();
+    for (const row of rows) {
+      counts[row.dimension as Dimension].set(row.value === "" ? null : row.value, Number(row.clicks));
+    }
+    return counts;
+  }
+
+  /**
+   * Every dimension's counts from the filtered clicks: one scan per group of dimensions
+   * (RANKING_GROUPS), each grouped by its columns together and added up per dimension here.
+   */
+  async function countsFromClicks(range: DayRange, filters: Filters, includeBots: boolean) {
+    const counts = emptyCounts();
+    await Promise.all(
+      RANKING_GROUPS.map(async (group) => {
+        let query = scoped(clicks(), range, filters);
+        if (!includeBots) query = query.where("is_bot", "=", 0);
+        const columns = group.map((dimension) => DIMENSIONS[dimension]);
+        const rows = await query
+          .select((eb) => [...columns, eb.fn.countAll<number>().as("clicks")])
+          .groupBy(columns)
+          .execute();
+        for (const row of rows as Record<string, string | number | null>[]) {
+          for (const [index, dimension] of group.entries()) {
+            const value = row[columns[index]!] as string | null;
+            const map = counts[dimension];
+            map.set(value, (map.get(value) ?? 0) + Number(row.clicks));
+          }
+        }
+      }),
+    );
+    return counts;
+  }
+
   return {
+    /**
+     * Per day of a range with clicks: people's clicks, bots' clicks and unique visitors
+     * (people). Unfiltered, from the daily counts; filtered, from one scan of the clicks.
+     */
+    async days(range: DayRange, filters: Filters = {}): Promise<DayFigures[]> {
+      return unfiltered(filters) ? daysFromRollups(range) : daysFromClicks(range, filters);
+    },
+
+    /** A range's totals (the sum of its days). */
     async totals(range: DayRange, filters: Filters = {}): Promise<Totals> {
-      if (unfiltered(filters)) {
-        const [row, uniques] = await Promise.all([
-          daily(range).select(rollupSums).executeTakeFirst(),
-          db
-            .selectFrom("visitor_daily")
-            .where("day", ">=", range.from)
-            .where("day", "<=", range.to)
-            .select((eb) => eb.fn.countAll<number>().as("uniques"))
-            .executeTakeFirst(),
-        ]);
-        return {
-          humans: Number(row?.humans ?? 0),
-          bots: Number(row?.bots ?? 0),
-          uniques: Number(uniques?.uniques ?? 0),
-        };
-      }
-      const row = await scoped(clicks(), range, filters)
-        .select((eb) => [humans(eb).as("humans"), bots(eb).as("bots")])
-        .executeTakeFirst();
-      const uniques = await db
-        .selectFrom(
-          scoped(clicks(), range, filters)
-            .where("is_bot", "=", 0)
-            .select(["day", "visitor"])
-            .distinct()
-            .as("daily"),
-        )
-        .select((eb) => eb.fn.countAll<number>().as("uniques"))
-        .executeTakeFirst();
-      return {
-        humans: Number(row?.humans ?? 0),
-        bots: Number(row?.bots ?? 0),
-        uniques: Number(uniques?.uniques ?? 0),
-      };
+      return sumDays(await this.days(range, filters));
     },
 
-    async byDay(range: DayRange, filters: Filters = {}): Promise<DayCount[]> {
-      const rows = unfiltered(filters)
-        ? await daily(range)
-            .select((eb) => ["day", ...rollupSums(eb)])
-            .groupBy("day")
-            .orderBy("day")
-            .execute()
-        : await scoped(clicks(), range, filters)
-            .select((eb) => ["day", humans(eb).as("humans"), bots(eb).as("bots")])
-            .groupBy("day")
-            .orderBy("day")
-            .execute();
-      return rows.map((row) => ({
-        day: row.day,
-        humans: Number(row.humans),
-        bots: Number(row.bots),
-      }));
-    },
-
-    async top(
-      dimension: Dimension,
+    /**
+     * The rankings by every dimension: values by clicks (people only unless `includeBots`),
+     * most first, then by value; at most `limit` per dimension. A missing value is null.
+     */
+    async rankings(
       range: DayRange,
       filters: Filters = {},
       { includeBots = false, limit = 20 } = {},
-    ): Promise<Ranked[]> {
-      if (unfiltered(filters)) {
-        let query = daily(range, dimension);
-        if (!includeBots) query = query.where("is_bot", "=", 0);
-        const rows = await query
-          .select((eb) => ["value", eb.fn.sum<number>("clicks").as("clicks")])
-          .groupBy("value")
-          .orderBy("clicks", "desc")
-          .orderBy("value")
-          .limit(limit)
-          .execute();
-        return rows.map((row) => ({
-          value: row.value === "" ? null : row.value,
-          clicks: Number(row.clicks),
-        }));
-      }
-      const column = DIMENSIONS[dimension];
-      let query = scoped(clicks(), range, filters);
-      if (!includeBots) query = query.where("is_bot", "=", 0);
-      const rows = await query
-        .select((eb) => [eb.ref(column).as("value"), eb.fn.countAll<number>().as("clicks")])
-        .groupBy(column)
-        .orderBy("clicks", "desc")
-        .orderBy(column)
-        .limit(limit)
-        .execute();
-      return rows.map((row) => ({ value: row.value as string | null, clicks: Number(row.clicks) }));
-    },
-
-    /** Per day: people's clicks, bots' clicks and unique visitors (the daily summary export). */
-    async daily(
-      range: DayRange,
-      filters: Filters = {},
-    ): Promise<(DayCount & { uniques: number })[]> {
-      const [days, uniques] = await Promise.all([
-        this.byDay(range, filters),
-        scoped(clicks(), range, filters)
-          .where("is_bot", "=", 0)
-          .select((eb) => ["day", eb.fn.count<number>("visitor").distinct().as("uniques")])
-          .groupBy("day")
-          .execute(),
-      ]);
-      const uniquesOf = new Map(uniques.map((row) => [row.day, Number(row.uniques)]));
-      return days.map((day) => ({ ...day, uniques: uniquesOf.get(day.day) ?? 0 }));
+    ): Promise<Record<Dimension, Ranked[]>> {
+      const counts = unfiltered(filters)
+        ? await countsFromRollups(range, includeBots)
+        : await countsFromClicks(range, filters, includeBots);
+      return Object.fromEntries(
+        (Object.keys(DIMENSIONS) as Dimension[]).map((dimension) => [
+          dimension,
+          [...counts[dimension]]
+            .map(([value, clicks]) => ({ value, clicks }))
+            .sort(byClicksThenValue)
+            .slice(0, limit),
+        ]),
+      ) as Record<Dimension, Ranked[]>;
     },
 
     /** Every click of a range, oldest first, in pages of `pageSize` (for exports). */

@@ -51,7 +51,7 @@ async function seededLedger(): Promise<string> {
     lastDay: todayIn("Europe/Madrid"),
     links: [...loadContent().links.values()],
   });
-  await database.db.destroy();
+  await database.close();
   return url;
 }
 

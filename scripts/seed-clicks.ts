@@ -32,4 +32,4 @@ const written = await writeSeed(database, {
 console.log(
   `wrote ${written.toLocaleString("en")} clicks over ${days} days into ${database.describe} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
-await database.db.destroy();
+await database.close();

@@ -4,8 +4,7 @@
  * several instances share one ledger. One query builder (Kysely) serves both; the SQL of
  * the ledger lives in this folder only. See docs/decisions/011-click-ledger.md.
  */
-import { mkdirSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 
 import SQLite from "better-sqlite3";
@@ -13,6 +12,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 
 import { migrateToLatest } from "./migrations.server";
+import { READER_WORKER, sqliteReaderDialect } from "./sqlite-reader.server";
 import type { Database } from "./schema";
 
 export type Dialect = "sqlite" | "postgres";
@@ -20,7 +20,19 @@ export type Dialect = "sqlite" | "postgres";
 /** The default ledger file, relative to the working directory (git-ignored). */
 export const DEFAULT_SQLITE_FILE = "data/clicks.sqlite";
 
-export type LedgerDatabase = { db: Kysely<Database>; dialect: Dialect; describe: string };
+export type LedgerDatabase = {
+  /** Writes, migrations and retention. */
+  db: Kysely<Database>;
+  /**
+   * Reports: on a SQLite file, worker threads with their own read-only connections
+   * (sqlite-reader.server.ts), so a long report never holds the server's thread; else `db`.
+   */
+  reader: Kysely<Database>;
+  dialect: Dialect;
+  describe: string;
+  /** Closes the connections (and the reader's threads). */
+  close: () => Promise<void>;
+};
 
 /** What a DATABASE_URL names: a PostgreSQL server, or a SQLite file (`sqlite:path`). */
 export function parseDatabaseUrl(url: string | undefined): {
@@ -37,6 +49,7 @@ export function parseDatabaseUrl(url: string | undefined): {
 export async function openLedgerDatabase(url: string | undefined): Promise<LedgerDatabase> {
   const { dialect, target } = parseDatabaseUrl(url);
   let db: Kysely<Database>;
+  let reader: Kysely<Database> | undefined;
   let describe: string;
   if (dialect === "postgres") {
     const pool = new pg.Pool({ connectionString: target, max: 4 });
@@ -55,11 +68,28 @@ export async function openLedgerDatabase(url: string | undefined): Promise<Ledge
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("busy_timeout = 5000");
-    // Large reports sort hundreds of thousands of rows: let SQLite's sorter use the cores.
-    sqlite.pragma(`threads = ${Math.min(4, availableParallelism())}`);
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    if (target === ":memory:") {
+      // Nothing to share between connections: reports read on this one.
+    } else if (existsSync(path.resolve(READER_WORKER))) {
+      reader = new Kysely<Database>({ dialect: sqliteReaderDialect(path.resolve(target)) });
+    } else {
+      console.warn(
+        `[clicks] ${READER_WORKER} is not under ${process.cwd()}: reports read on the server's thread (start the server from the project's folder)`,
+      );
+    }
     describe = `SQLite ${target}`;
   }
   await migrateToLatest(db as unknown as Kysely<unknown>, dialect);
-  return { db, dialect, describe };
+  const readsWith = reader ?? db;
+  return {
+    db,
+    reader: readsWith,
+    dialect,
+    describe,
+    async close() {
+      if (readsWith !== db) await readsWith.destroy();
+      await db.destroy();
+    },
+  };
 }

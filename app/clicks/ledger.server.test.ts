@@ -85,7 +85,7 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
   it("creates its schema once and opens again without migrating twice", async () => {
     const again = await openLedgerDatabase(url());
     expect(await again.db.selectFrom("clicks").selectAll().execute()).toEqual([]);
-    await again.db.destroy();
+    await again.close();
   });
 
   it("queues records without waiting and writes them in batches", async () => {

@@ -150,6 +150,6 @@ export class ClickLedger {
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.flush();
-    await this.database.db.destroy();
+    await this.database.close();
   }
 }

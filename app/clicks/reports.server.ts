@@ -86,7 +86,7 @@ const bots = (eb: ExpressionBuilder<Database, "clicks">) =>
 const unfiltered = (filters: Filters) =>
   Object.values(filters).every((value) => value === undefined);
 
-export function reportQueries({ db }: LedgerDatabase) {
+export function reportQueries({ reader: db, db: writer }: LedgerDatabase) {
   const clicks = () => db.selectFrom("clicks");
   const dailyCounts = (range: DayRange) =>
     db.selectFrom("click_daily").where("day", ">=", range.from).where("day", "<=", range.to);
@@ -158,7 +158,10 @@ export function reportQueries({ db }: LedgerDatabase) {
       .execute();
     const counts = emptyCounts();
     for (const row of rows) {
-      counts[row.dimension as Dimension].set(row.value === "" ? null : row.value, Number(row.clicks));
+      counts[row.dimension as Dimension].set(
+        row.value === "" ? null : row.value,
+        Number(row.clicks),
+      );
     }
     return counts;
   }
@@ -245,7 +248,7 @@ export function reportQueries({ db }: LedgerDatabase) {
 
     /** The database's own idea of now, to check it answers (health, tests). */
     async ping(): Promise<void> {
-      await sql`select 1`.execute(db);
+      await sql`select 1`.execute(writer);
     },
   };
 }

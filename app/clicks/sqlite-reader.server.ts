@@ -1,0 +1,90 @@
+/**
+ * Reports on SQLite without stopping the server: better-sqlite3 is synchronous, so a
+ * report that reads a year of clicks on the server's thread would hold every visitor's
+ * request for as long. This Kysely dialect compiles queries as SQLite's own does and runs
+ * them in a pool of worker threads (Piscina), each with a read-only connection to the same
+ * file, so the dashboard's queries also run side by side on the machine's cores.
+ * Writes never come here: the ledger writes on its own connection.
+ */
+import path from "node:path";
+import { availableParallelism } from "node:os";
+
+import {
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from "kysely";
+import { Piscina } from "piscina";
+
+/** The worker's file, under the working directory like `content/` (see the README). */
+export const READER_WORKER = path.join("app", "clicks", "sqlite-reader.worker.mjs");
+
+/** At most one thread per core, and no more than the dashboard's queries at once. */
+const THREADS = Math.max(1, Math.min(3, availableParallelism()));
+
+/** SQLite's adapter, but each query may take its own thread (SQLite's own allows one). */
+class ReaderAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
+
+class ReaderDriver implements Driver {
+  private pool: Piscina | undefined;
+
+  constructor(private readonly file: string) {}
+
+  async init(): Promise<void> {
+    this.pool = new Piscina({
+      filename: path.resolve(READER_WORKER),
+      workerData: { file: this.file },
+      minThreads: 0,
+      maxThreads: THREADS,
+      // Threads that sat idle for a minute exit; the next report starts them again.
+      idleTimeout: 60_000,
+    });
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const pool = this.pool!;
+    return {
+      async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+        const rows = (await pool.run({ sql: query.sql, parameters: query.parameters })) as R[];
+        return { rows };
+      },
+      async *streamQuery(): AsyncIterableIterator<QueryResult<never>> {
+        throw new Error("the report reader does not stream: read in pages");
+      },
+    };
+  }
+
+  async beginTransaction(): Promise<void> {
+    throw new Error("the report reader only reads");
+  }
+
+  async commitTransaction(): Promise<void> {}
+
+  async rollbackTransaction(): Promise<void> {}
+
+  async releaseConnection(): Promise<void> {}
+
+  async destroy(): Promise<void> {
+    await this.pool?.destroy();
+  }
+}
+
+/** A dialect that reads the SQLite `file` in worker threads. */
+export function sqliteReaderDialect(file: string): Dialect {
+  return {
+    createAdapter: () => new ReaderAdapter(),
+    createDriver: () => new ReaderDriver(file),
+    createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  };
+}

@@ -7,14 +7,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 import { writeSeed } from "~/admin/seed.server";
 
 import { openLedgerDatabase, type LedgerDatabase } from "./database.server";
 import { ClickLedger } from "./ledger.server";
-import { DIMENSIONS } from "./reports.server";
+import { DIMENSIONS, sumDays, type DayRange, type Ranked } from "./reports.server";
 import type { ClickRecord } from "./schema";
 
 const directory = mkdtempSync(path.join(tmpdir(), "ledger-"));
@@ -44,6 +44,10 @@ function clickOn(day: string, overrides: Partial<ClickRecord> = {}): ClickRecord
   };
 }
 
+/** Most clicks first, then by value: the one order both sides of a comparison are put in. */
+const inRankOrder = (list: readonly Ranked[]) =>
+  [...list].sort((a, b) => b.clicks - a.clicks || String(a.value).localeCompare(String(b.value)));
+
 const suites: [string, () => string][] = [
   ["SQLite", () => `sqlite:${path.join(directory, "clicks.sqlite")}`],
   ["PostgreSQL", () => inject("databaseUrl")],
@@ -71,6 +75,16 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
       await sql`delete from ${sql.table(table)}`.execute(database.db);
     }
   };
+
+  /** People's clicks per value of `column`, counted by SQL of the test's own, in rank order. */
+  const countedBy = async (column: string, range: DayRange, where: RawBuilder<unknown>) =>
+    inRankOrder(
+      (
+        await sql<Ranked>`select ${sql.ref(column)} as value, count(*) as clicks from clicks
+          where day >= ${range.from} and day <= ${range.to} and is_bot = 0 and ${where}
+          group by ${sql.ref(column)}`.execute(database.db)
+      ).rows.map((row) => ({ value: row.value, clicks: Number(row.clicks) })),
+    );
 
   const count = async () =>
     Number(
@@ -159,12 +173,12 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
     await ledger.flush();
     const range = { from: "2026-11-10", to: "2026-11-11" };
     const { reports } = ledger;
-    expect(await reports.totals(range)).toEqual({ humans: 4, bots: 1, uniques: 3 });
+    expect(sumDays(await reports.days(range))).toEqual({ humans: 4, bots: 1, uniques: 3 });
     expect((await reports.rankings(range)).campaign).toEqual([
       { value: "otono", clicks: 3 },
       { value: "verano", clicks: 1 },
     ]);
-    expect(await reports.totals(range, { campaign: "otono", page: "/bonos" })).toEqual({
+    expect(sumDays(await reports.days(range, { campaign: "otono", page: "/bonos" }))).toEqual({
       humans: 2,
       bots: 0,
       uniques: 2,
@@ -194,31 +208,20 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
     await writeSeed(database, { count: 700, days: 10, lastDay: "2026-11-20", links, seed: 8 });
     const range = { from: "2026-11-05", to: "2026-11-18" };
     const { reports } = ledger;
-    const raw = async (column: string) =>
-      (
-        await sql<{ value: string | null; clicks: number }>`select ${sql.ref(column)} as value,
-          count(*) as clicks from clicks where day >= ${range.from} and day <= ${range.to}
-          and is_bot = 0 group by ${sql.ref(column)} order by clicks desc, value limit 50`.execute(
-          database.db,
-        )
-      ).rows.map((row) => ({ value: row.value, clicks: Number(row.clicks) }));
     const rankings = await reports.rankings(range, {}, { limit: 50 });
     for (const [dimension, column] of Object.entries(DIMENSIONS)) {
       const fromRollups = rankings[dimension as keyof typeof DIMENSIONS];
-      const expected = await raw(column);
-      const sorted = (list: { value: string | null; clicks: number }[]) =>
-        [...list].sort(
-          (a, b) => b.clicks - a.clicks || String(a.value).localeCompare(String(b.value)),
-        );
-      expect(sorted(fromRollups), dimension).toEqual(sorted(expected));
+      expect(inRankOrder(fromRollups), dimension).toEqual(
+        await countedBy(column, range, sql`1 = 1`),
+      );
     }
-    const totals = await reports.totals(range);
+    const totals = sumDays(await reports.days(range));
     const uniques = await sql<{ n: number }>`select count(*) as n from (select distinct day,
       visitor from clicks where day >= ${range.from} and day <= ${range.to} and is_bot = 0) d`.execute(
       database.db,
     );
     expect(totals.uniques).toBe(Number(uniques.rows[0]!.n));
-    const filteredWay = await reports.totals(range, { device: "mobile" });
+    const filteredWay = sumDays(await reports.days(range, { device: "mobile" }));
     const mobile = (await reports.rankings(range)).device.find((row) => row.value === "mobile");
     expect(filteredWay.humans).toBe(mobile!.clicks);
 
@@ -259,18 +262,10 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
       );
       const rankings = await reports.rankings(range, filters, { limit: 100 });
       for (const [dimension, column] of Object.entries(DIMENSIONS)) {
-        const counted = await sql<{ value: string | null; clicks: number }>`select
-          ${sql.ref(column)} as value, count(*) as clicks from clicks where day >= ${range.from}
-          and day <= ${range.to} and is_bot = 0 and ${where} group by ${sql.ref(column)}`.execute(
-          database.db,
-        );
-        const expected = counted.rows
-          .map((row) => ({ value: row.value, clicks: Number(row.clicks) }))
-          .sort((a, b) => b.clicks - a.clicks || String(a.value).localeCompare(String(b.value)));
-        const got = [...rankings[dimension as keyof typeof DIMENSIONS]].sort(
-          (a, b) => b.clicks - a.clicks || String(a.value).localeCompare(String(b.value)),
-        );
-        expect(got, `${dimension} with ${JSON.stringify(filters)}`).toEqual(expected);
+        expect(
+          inRankOrder(rankings[dimension as keyof typeof DIMENSIONS]),
+          `${dimension} with ${JSON.stringify(filters)}`,
+        ).toEqual(await countedBy(column, range, where));
       }
       const perDay = await sql<{ day: string; humans: number; bots: number; uniques: number }>`
         select day, sum(case when is_bot = 0 then 1 else 0 end) as humans,

@@ -56,6 +56,7 @@ function byClicksThenValue(a: Ranked, b: Ranked): number {
   return a.value < b.value ? -1 : 1;
 }
 
+/** A range's totals: the sum of its days. */
 export function sumDays(days: readonly DayFigures[]): Totals {
   return days.reduce(
     (sum, day) => ({
@@ -200,11 +201,6 @@ export function reportQueries({ reader: db, db: writer }: LedgerDatabase) {
      */
     async days(range: DayRange, filters: Filters = {}): Promise<DayFigures[]> {
       return unfiltered(filters) ? daysFromRollups(range) : daysFromClicks(range, filters);
-    },
-
-    /** A range's totals (the sum of its days). */
-    async totals(range: DayRange, filters: Filters = {}): Promise<Totals> {
-      return sumDays(await this.days(range, filters));
     },
 
     /**

@@ -3,8 +3,7 @@
  * ran in its own table and takes a lock, so several instances starting at once are safe).
  * One list for both dialects; where they differ (the id column), the migration asks.
  */
-import { sql, type Kysely } from "kysely";
-import { Migrator, type Migration } from "kysely/migration";
+import { Migrator, sql, type Kysely, type Migration } from "kysely";
 
 import type { Dialect } from "./database.server";
 import { DIMENSIONS } from "./reports.server";

@@ -28,13 +28,6 @@ export const READER_WORKER = path.join("app", "clicks", "sqlite-reader.worker.mj
 /** At most one thread per core, and no more than the dashboard's queries at once. */
 const THREADS = Math.max(1, Math.min(3, availableParallelism()));
 
-/** SQLite's adapter, but each query may take its own thread (SQLite's own allows one). */
-class ReaderAdapter extends SqliteAdapter {
-  override get supportsMultipleConnections(): boolean {
-    return true;
-  }
-}
-
 class ReaderDriver implements Driver {
   private pool: Piscina | undefined;
 
@@ -82,7 +75,8 @@ class ReaderDriver implements Driver {
 /** A dialect that reads the SQLite `file` in worker threads. */
 export function sqliteReaderDialect(file: string): Dialect {
   return {
-    createAdapter: () => new ReaderAdapter(),
+    // Kysely 0.28 leaves connection handling to the driver: each query takes its own thread.
+    createAdapter: () => new SqliteAdapter(),
     createDriver: () => new ReaderDriver(file),
     createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),

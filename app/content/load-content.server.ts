@@ -3,15 +3,10 @@
  * it loads (app/content/content.server.ts), what `npm run content:check` runs, and what
  * `npm run dev` repeats on every save. Throws a ContentError listing every problem.
  */
-import { z } from "zod";
-
 import { checkContent } from "./content-checks.server";
 import type { Placeholders } from "./copy-rules";
 import { contentDirectory, readContentFiles, type ContentDirectory } from "./content-files.server";
 import { ContentError, type Content } from "./parse-content";
-
-// The editor reads Spanish: zod's own messages too ("Llave desconocida", "se esperaba…").
-z.config(z.locales.es());
 
 export type LoadedContent = Content & {
   /** Advice that does not stop anything (see content-checks.server.ts). */

@@ -88,7 +88,7 @@ export function pageSchema(context?: ContentContext) {
               if (parsed.tag) return parsed.tag;
               ctx.addIssue({
                 code: "custom",
-                message: `custom tag ${JSON.stringify(raw)}: ${parsed.problem}`,
+                message: `etiqueta ${JSON.stringify(raw)}: ${parsed.problem}`,
               });
               return z.NEVER;
             }),

@@ -5,6 +5,10 @@ import { findUnsafeHtml, isSafeHref } from "../safe-html";
 
 import { ADVICE, sameShape, type ContentContext } from "./context";
 
+// The editor reads Spanish: zod's own messages too ("Llave desconocida", "se esperaba…").
+// The setting is process-wide; content is the only place zod talks to a person.
+z.config(z.locales.es());
+
 /** A page path: "/" or lowercase segments of a-z, 0-9 and "-", e.g. "/terms" or "/vip/niveles". */
 export const SLUG_PATTERN = /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/;
 

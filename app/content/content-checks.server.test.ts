@@ -211,3 +211,68 @@ describe("linkedPath", () => {
     expect(linkedPath(href)).toBe(expected);
   });
 });
+
+describe("routes the content may link to", () => {
+  /** The real content with every "/sing-up/" written as `path` (header and links alike). */
+  function withSignUp(path: string, edit: (pageFiles: ContentFile[]) => void = () => {}) {
+    const copy = JSON.parse(JSON.stringify(real).replaceAll('"/sing-up/"', `"${path}"`)) as {
+      siteFile: ContentFile;
+      pageFiles: ContentFile[];
+    };
+    edit(copy.pageFiles);
+    return checkContent({ siteFile: copy.siteFile, pageFiles: copy.pageFiles, publicRoot });
+  }
+
+  it("accepts a sign-up path configured in header.signup_link, with or without its slash", () => {
+    const result = withSignUp("/registro/", (pageFiles) => {
+      const home = pageFiles.find((file) => file.file === "content/pages/home.json")!.data as Json;
+      component(home, 7).items[0].answer = '<p><a href="/registro">Regístrate</a></p>';
+    });
+    expect(result.problems).toEqual([]);
+    expect(result.content?.site.header.signup_link).toBe("/registro/");
+  });
+
+  it("refuses a link to the sign-up path the header no longer configures", () => {
+    const { problems } = withSignUp("/registro/", (pageFiles) => {
+      const home = pageFiles.find((file) => file.file === "content/pages/home.json")!.data as Json;
+      component(home, 7).items[0].answer = '<p><a href="/sing-up/">Regístrate</a></p>';
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /items\[0\]\.answer: un enlace del HTML a "\/sing-up\/" no lleva a ninguna página/,
+      ),
+    ]);
+  });
+});
+
+describe("text still to write", () => {
+  const edit = (page: Json) => {
+    component(page, 1).p = "[Por completar: párrafo de entrada]";
+  };
+  const at = `content/pages/vip.json: components[${indexOf(
+    real.pageFiles.find((file) => file.file === "content/pages/vip.json")!.data as Json,
+    1,
+  )}].data.content.p`;
+
+  it("is advice while writing", () => {
+    const { problems, warnings, content } = run("content/pages/vip.json", edit);
+    expect(problems).toEqual([]);
+    expect(warnings).toEqual([`${at}: texto por completar`]);
+    expect(content).not.toBeNull();
+  });
+
+  it("is a problem when publishing", () => {
+    const copy = structuredClone(real);
+    edit(copy.pageFiles.find((file) => file.file === "content/pages/vip.json")!.data as Json);
+    const { problems, content } = checkContent({
+      siteFile: copy.siteFile!,
+      pageFiles: copy.pageFiles,
+      publicRoot,
+      placeholders: "problem",
+    });
+    expect(problems).toEqual([
+      `${at}: texto por completar: una página con "[Por completar…]" no se publica`,
+    ]);
+    expect(content).toBeNull();
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * `npm run content:check`: reads and checks every content file exactly as the server does
- * at boot in production (app/content/load-content.server.ts), then prints the advice. Exits 1 with one
- * line per problem (file, JSON path, what is wrong); warnings never change the exit code.
+ * at a production boot (app/content/load-content.server.ts), then prints the advice. Exits
+ * 1 with one line per problem (file, JSON path, what is wrong); advice never changes the
+ * exit code.
  */
 import { contentDirectory, displayName } from "../app/content/content-files.server";
 import { loadContent } from "../app/content/load-content.server";
@@ -19,7 +20,9 @@ function main(): number {
   try {
     // The build runs this check: text still to write does not get published.
     const { pageCount, warnings } = loadContent(directory, "problem");
-    console.log(`contenido correcto: ${displayName(directory.root)}/site.json y ${pageCount} páginas`);
+    console.log(
+      `contenido correcto: ${displayName(directory.root)}/site.json y ${pageCount} páginas`,
+    );
     printWarnings(warnings);
     return 0;
   } catch (error) {

@@ -181,6 +181,7 @@ test.describe("a page with text still to write", () => {
     const { code, output } = await run("node", ["build/server/index.js"], {
       NODE_ENV: "production",
       PORT: String(PORT + 8),
+      CLICK_LEDGER: "false",
     });
     expect(output).not.toContain("[server] http://");
     expect(code).toBe(1);

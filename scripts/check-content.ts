@@ -1,7 +1,8 @@
 /**
  * `npm run content:check`: reads and checks every content file exactly as the server does
- * at boot (app/content/load-content.server.ts), then prints the advice. Exits 1 with one
- * line per problem (file, JSON path, what is wrong); warnings never change the exit code.
+ * at a production boot (app/content/load-content.server.ts), then prints the advice. Exits
+ * 1 with one line per problem (file, JSON path, what is wrong); advice never changes the
+ * exit code.
  */
 import { contentDirectory, displayName } from "../app/content/content-files.server";
 import { loadContent } from "../app/content/load-content.server";
@@ -10,15 +11,18 @@ import { ContentError } from "../app/content/parse-content";
 function printWarnings(warnings: string[]) {
   if (warnings.length === 0) return;
   console.warn(
-    `Advice (${warnings.length}, does not stop the build):\n${warnings.map((line) => `  - ${line}`).join("\n")}`,
+    `Consejos (${warnings.length}, no impiden publicar):\n${warnings.map((line) => `  - ${line}`).join("\n")}`,
   );
 }
 
 function main(): number {
   const directory = contentDirectory();
   try {
-    const { pageCount, warnings } = loadContent(directory);
-    console.log(`content ok: ${displayName(directory.root)}/site.json and ${pageCount} pages`);
+    // The build runs this check: text still to write does not get published.
+    const { pageCount, warnings } = loadContent(directory, "problem");
+    console.log(
+      `contenido correcto: ${displayName(directory.root)}/site.json y ${pageCount} páginas`,
+    );
     printWarnings(warnings);
     return 0;
   } catch (error) {

@@ -34,8 +34,9 @@ export function DevAdvice({ advice }: { advice: string[] }) {
       <details>
         <summary>Consejos de contenido: {advice.length}</summary>
         <p>
-          Solo se ven con <code>npm run dev</code> y no impiden publicar. Los mismos imprime{" "}
-          <code>npm run content:check</code>.
+          Solo se ven con <code>npm run dev</code>. <code>npm run content:check</code> los imprime
+          también; no impiden publicar, salvo el texto «[Por completar…]», que la compilación trata
+          como un problema.
         </p>
         <ul>
           {advice.map((line) => (

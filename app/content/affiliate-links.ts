@@ -39,7 +39,7 @@ export function findAffiliateLinkProblems(
       if (typeof url === "string" && !hosts.has(new URL(url).origin)) {
         problems.push({
           path: [...path, field],
-          message: `must point at the affiliate host (${[...hosts].join(", ")})`,
+          message: `debe apuntar al dominio del afiliado (${[...hosts].join(", ")})`,
         });
       }
     }
@@ -53,7 +53,7 @@ export function findAffiliateLinkProblems(
       ) {
         problems.push({
           path: [...path, typeField],
-          message: `must be "affiliate": ${link} leads to the affiliate`,
+          message: `debe ser "affiliate": ${link} lleva al afiliado`,
         });
       }
     }

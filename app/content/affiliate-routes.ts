@@ -20,8 +20,17 @@ export type AffiliateLink = { id: string; page: string; destination: string };
 /** Ids a content editor may choose. */
 export const LINK_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
+/** Path prefix of the outbound route of a content link: /go/<link id>. */
+export const GO_PREFIX = "/go/";
+
+/** The header fields that make the outbound routes. */
+export type OutboundHeader = Pick<
+  Site["header"],
+  "login_link" | "signup_link" | "login_redirect_link" | "signup_redirect_link"
+>;
+
 /** Where the outbound routes of the header lead: [path, configured destination]. */
-export function outboundRoutes(site: Site): [string, string][] {
+export function outboundRoutes(site: { header: OutboundHeader }): [string, string][] {
   const { login_link, signup_link, login_redirect_link, signup_redirect_link } = site.header;
   return [
     [login_link, login_redirect_link],
@@ -29,12 +38,24 @@ export function outboundRoutes(site: Site): [string, string][] {
   ];
 }
 
-/** The configured destination of an outbound path ("/sing-up/" or "/sing-up"), or null. */
-export function outboundDestinationOf(pathname: string, site: Site): string | null {
+/**
+ * The configured destination of an outbound path ("/sing-up/" or "/sing-up"), or null.
+ * The router answers these paths (app/affiliate/outbound.server.ts); so does every
+ * /go/<id> of a content link, and content checks ask `isOutboundPath`.
+ */
+export function outboundDestinationOf(
+  pathname: string,
+  site: { header: OutboundHeader },
+): string | null {
   for (const [path, destination] of outboundRoutes(site)) {
     if (pathname === path || pathname === path.replace(/\/$/, "")) return destination;
   }
   return null;
+}
+
+/** True when the site answers `pathname` with a redirect to the affiliate. */
+export function isOutboundPath(pathname: string, site: { header: OutboundHeader }): boolean {
+  return pathname.startsWith(GO_PREFIX) || outboundDestinationOf(pathname, site) !== null;
 }
 
 /** [url field, url_type field, redirect field, id field] of the link shapes in blocks. */
@@ -108,7 +129,7 @@ export function routeAffiliateLinks(
       problems.push({
         slug,
         path,
-        message: `link id "${id}" is used twice (also on ${links.get(id)!.page})`,
+        message: `el id de enlace "${id}" se usa dos veces (también en ${links.get(id)!.page})`,
       });
       return false;
     }
@@ -139,9 +160,9 @@ export function routeAffiliateLinks(
             problems.push({
               slug: page.slug,
               path: fieldPath,
-              message: `an affiliate link must lead to ${outboundRoutes(site)
+              message: `un enlace de afiliado debe llevar a ${outboundRoutes(site)
                 .map(([route]) => route)
-                .join(" or ")}, or to the affiliate's host`,
+                .join(" o ")}, o al dominio del afiliado`,
             });
             continue;
           }
@@ -151,7 +172,7 @@ export function routeAffiliateLinks(
               ? (record[idField] as string)
               : [...prefix, ...pathKey(path), ...suffix].join("-");
           if (!register(page.slug, fieldPath, id, destination)) continue;
-          record[urlField] = `/go/${id}`;
+          record[urlField] = `${GO_PREFIX}${id}`;
           delete record[redirectField];
           record[idField] = id;
         }
@@ -164,7 +185,7 @@ export function routeAffiliateLinks(
                 "-",
               );
               return register(page.slug, [...base, ...path, key], id, destination)
-                ? `/go/${id}`
+                ? `${GO_PREFIX}${id}`
                 : null;
             });
           } else {
@@ -197,7 +218,7 @@ function routeHtmlLinks(
           node.attribs.href = routed;
           node.attribs.rel =
             node.attribs.target === "_blank" ? "nofollow sponsored noopener" : "nofollow sponsored";
-          node.attribs["data-affiliate"] = routed.slice("/go/".length);
+          node.attribs["data-affiliate"] = routed.slice(GO_PREFIX.length);
         }
       }
       if ("children" in node) walk(node.children as typeof document.children);

@@ -25,10 +25,14 @@ const indexOf = (data: Json, id: number) =>
 
 describe("checkContent", () => {
   it("finds no problem and no advice in the site's content", () => {
-    expect(checkContent({ ...real, siteFile: real.siteFile!, publicRoot })).toEqual({
-      problems: [],
-      warnings: [],
+    const { content, problems, warnings } = checkContent({
+      ...real,
+      siteFile: real.siteFile!,
+      publicRoot,
+      placeholders: "problem",
     });
+    expect({ problems, warnings }).toEqual({ problems: [], warnings: [] });
+    expect(content?.pages).toHaveLength(real.pageFiles.length);
   });
 
   it("names an image path with no file in public/", () => {
@@ -36,7 +40,7 @@ describe("checkContent", () => {
       component(page, 1).img_url = "/images/hero/nope.svg";
     });
     expect(problems).toEqual([
-      `content/pages/home.json: components[${indexOf(real.pageFiles.find((f) => f.file === "content/pages/home.json")!.data as Json, 1)}].data.content.img_url: "/images/hero/nope.svg" names no file in public/ (add the file, or fix the path)`,
+      `content/pages/home.json: components[${indexOf(real.pageFiles.find((f) => f.file === "content/pages/home.json")!.data as Json, 1)}].data.content.img_url: "/images/hero/nope.svg" no es ningún archivo de public/ (añade el archivo o corrige la ruta)`,
     ]);
   });
 
@@ -45,7 +49,7 @@ describe("checkContent", () => {
       site.meta.links_settings.favicon = "/favicon-missing.svg";
     });
     expect(problems).toEqual([
-      'content/site.json: meta.links_settings.favicon: "/favicon-missing.svg" names no file in public/ (add the file, or fix the path)',
+      'content/site.json: meta.links_settings.favicon: "/favicon-missing.svg" no es ningún archivo de public/ (añade el archivo o corrige la ruta)',
     ]);
   });
 
@@ -56,7 +60,7 @@ describe("checkContent", () => {
     });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
-      /^content\/pages\/home\.json: components\[\d+\]\.data\.content\.img_url: declared \d+×\d+ but "\/images\/hero\/welcome\.svg" is \d+×\d+: another shape/,
+      /^content\/pages\/home\.json: components\[\d+\]\.data\.content\.img_url: la medida declarada \d+×\d+ no tiene la forma de "\/images\/hero\/welcome\.svg", que mide \d+×\d+/,
     );
   });
 
@@ -66,7 +70,9 @@ describe("checkContent", () => {
       games.tile_height = games.tile_width * 4;
     });
     expect(problems.length).toBeGreaterThan(0);
-    expect(problems[0]).toMatch(/table\.content\[0\]\.image: ".*" is \d+×\d+, another shape/);
+    expect(problems[0]).toMatch(
+      /table\.content\[0\]\.image: la medida de las fichas \d+×\d+ \(tile_width × tile_height\) no tiene la forma de ".*", que mide \d+×\d+/,
+    );
   });
 
   it("accepts a declared size of the same shape at another scale", () => {
@@ -86,10 +92,10 @@ describe("checkContent", () => {
     });
     expect(problems).toHaveLength(2);
     expect(problems[0]).toMatch(
-      /buttons\[0\]\.url: "\/ruleta" leads to no page of the site \(pages: \/, \/403, \/404, /,
+      /buttons\[0\]\.url: "\/ruleta" no lleva a ninguna página del sitio \(páginas: \/, \/403, \/404, /,
     );
     expect(problems[1]).toMatch(
-      /items\[0\]\.answer: a link in the HTML to "\/bonoss#x" leads to no page/,
+      /items\[0\]\.answer: un enlace del HTML a "\/bonoss#x" no lleva a ninguna página/,
     );
   });
 
@@ -109,8 +115,8 @@ describe("checkContent", () => {
       page.meta.description = ` ${vip.meta.description}`;
     });
     expect(problems).toEqual([
-      `content/pages/vip.json: meta.title: the same title as content/pages/bonos.json: each page needs its own ("${vip.meta.title}")`,
-      "content/pages/vip.json: meta.description: the same description as content/pages/bonos.json: each page needs its own",
+      `content/pages/vip.json: meta.title: el mismo título que content/pages/bonos.json: cada página necesita el suyo ("${vip.meta.title}")`,
+      "content/pages/vip.json: meta.description: la misma descripción que content/pages/bonos.json: cada página necesita la suya",
     ]);
   });
 
@@ -121,7 +127,7 @@ describe("checkContent", () => {
       });
       expect(problems).toEqual([]);
       expect(warnings).toEqual([
-        `content/pages/vip.json: meta.title: 65 characters: search results cut titles after about 60`,
+        `content/pages/vip.json: meta.title: 65 caracteres: los buscadores cortan los títulos a partir de unos 60`,
       ]);
     });
 
@@ -130,13 +136,13 @@ describe("checkContent", () => {
         page.meta.description = "Corta.";
       });
       expect(short.warnings).toEqual([
-        "content/pages/vip.json: meta.description: 6 characters: aim for 70 to 160, what search results show",
+        "content/pages/vip.json: meta.description: 6 caracteres: apunta a entre 70 y 160, lo que muestran los buscadores",
       ]);
       const long = run("content/pages/vip.json", (page) => {
         page.meta.description = "y".repeat(161);
       });
       expect(long.warnings).toHaveLength(1);
-      expect(long.warnings[0]).toContain("161 characters");
+      expect(long.warnings[0]).toContain("161 caracteres");
     });
 
     it("a page nothing else links to, even when it links to itself", () => {
@@ -147,7 +153,7 @@ describe("checkContent", () => {
       page.meta.title = "Ruleta online en Brisamar Casino: reglas y mesas en vivo";
       page.meta.description =
         "Cómo se juega a la ruleta online en Brisamar Casino: apuestas, mesas en vivo y límites de depósito para jugar con cabeza.";
-      component(page, 1).buttons[0].url = "/ruleta#mesas";
+      component(page, 1).buttons[0] = { text: "Mesas", url: "/ruleta#mesas" };
       const pageFiles: ContentFile[] = [
         ...copy.pageFiles,
         { file: "content/pages/ruleta.json", data: page },
@@ -159,7 +165,7 @@ describe("checkContent", () => {
       });
       expect(problems).toEqual([]);
       expect(warnings).toEqual([
-        'content/pages/ruleta.json: slug: no other page, menu or footer links to "/ruleta": visitors and search engines will hardly find it',
+        'content/pages/ruleta.json: slug: ninguna otra página, menú ni pie enlaza a "/ruleta": visitantes y buscadores apenas la encontrarán',
       ]);
     });
 
@@ -170,9 +176,9 @@ describe("checkContent", () => {
       });
       expect(warnings).toHaveLength(2);
       expect(warnings[0]).toMatch(
-        /data\.content\.img_alt: image "\/images\/hero\/welcome\.svg" has no alt text/,
+        /data\.content\.img_alt: la imagen "\/images\/hero\/welcome\.svg" no tiene texto alternativo/,
       );
-      expect(warnings[1]).toMatch(/table\.content\[1\]\.alt: image ".*" has no alt text/);
+      expect(warnings[1]).toMatch(/table\.content\[1\]\.alt: la imagen ".*" no tiene texto alternativo/);
     });
 
     it("headings that skip a level, and a page without one main heading", () => {
@@ -182,10 +188,10 @@ describe("checkContent", () => {
       });
       expect(warnings).toHaveLength(2);
       expect(warnings[0]).toMatch(
-        /items\[0\]\.answer: heading <h4> follows <h2>: a level is skipped \(use <h3>\)/,
+        /items\[0\]\.answer: el título <h4> sigue a un <h2>: se salta un nivel \(usa <h3>\)/,
       );
       expect(warnings[1]).toBe(
-        "content/pages/home.json: components: no main heading (<h1>): add a MainBlock (1), an InfoBlock (12) or a TextComponent (14) with header_is_h1",
+        "content/pages/home.json: components: sin título principal (<h1>): añade un MainBlock (1), un InfoBlock (12) o un TextComponent (14) con header_is_h1",
       );
     });
   });
@@ -203,5 +209,70 @@ describe("linkedPath", () => {
     ["#faq", null],
   ])("%s → %s", (href, expected) => {
     expect(linkedPath(href)).toBe(expected);
+  });
+});
+
+describe("routes the content may link to", () => {
+  /** The real content with every "/sing-up/" written as `path` (header and links alike). */
+  function withSignUp(path: string, edit: (pageFiles: ContentFile[]) => void = () => {}) {
+    const copy = JSON.parse(JSON.stringify(real).replaceAll('"/sing-up/"', `"${path}"`)) as {
+      siteFile: ContentFile;
+      pageFiles: ContentFile[];
+    };
+    edit(copy.pageFiles);
+    return checkContent({ siteFile: copy.siteFile, pageFiles: copy.pageFiles, publicRoot });
+  }
+
+  it("accepts a sign-up path configured in header.signup_link, with or without its slash", () => {
+    const result = withSignUp("/registro/", (pageFiles) => {
+      const home = pageFiles.find((file) => file.file === "content/pages/home.json")!.data as Json;
+      component(home, 7).items[0].answer = '<p><a href="/registro">Regístrate</a></p>';
+    });
+    expect(result.problems).toEqual([]);
+    expect(result.content?.site.header.signup_link).toBe("/registro/");
+  });
+
+  it("refuses a link to the sign-up path the header no longer configures", () => {
+    const { problems } = withSignUp("/registro/", (pageFiles) => {
+      const home = pageFiles.find((file) => file.file === "content/pages/home.json")!.data as Json;
+      component(home, 7).items[0].answer = '<p><a href="/sing-up/">Regístrate</a></p>';
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /items\[0\]\.answer: un enlace del HTML a "\/sing-up\/" no lleva a ninguna página/,
+      ),
+    ]);
+  });
+});
+
+describe("text still to write", () => {
+  const edit = (page: Json) => {
+    component(page, 1).p = "[Por completar: párrafo de entrada]";
+  };
+  const at = `content/pages/vip.json: components[${indexOf(
+    real.pageFiles.find((file) => file.file === "content/pages/vip.json")!.data as Json,
+    1,
+  )}].data.content.p`;
+
+  it("is advice while writing", () => {
+    const { problems, warnings, content } = run("content/pages/vip.json", edit);
+    expect(problems).toEqual([]);
+    expect(warnings).toEqual([`${at}: texto por completar`]);
+    expect(content).not.toBeNull();
+  });
+
+  it("is a problem when publishing", () => {
+    const copy = structuredClone(real);
+    edit(copy.pageFiles.find((file) => file.file === "content/pages/vip.json")!.data as Json);
+    const { problems, content } = checkContent({
+      siteFile: copy.siteFile!,
+      pageFiles: copy.pageFiles,
+      publicRoot,
+      placeholders: "problem",
+    });
+    expect(problems).toEqual([
+      `${at}: texto por completar: una página con "[Por completar…]" no se publica`,
+    ]);
+    expect(content).toBeNull();
   });
 });

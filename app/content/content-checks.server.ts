@@ -1,79 +1,33 @@
 /**
- * The checks that need more than one file's schema: files on disk, links between pages,
- * and SEO advice. They read the raw JSON (the paths they report are the ones an editor
- * sees in the file) after the schemas accepted it.
+ * One check run over the content directory: the schemas, given a context (the files in
+ * public/, the pages' slugs and the routes the site answers), check files, image shapes
+ * and links as they parse; then the rules about words (copy-rules.ts) and the SEO advice
+ * (seo-advice.ts) read what they accepted.
  *
- * Problems stop `npm run content:check`, the build and the boot: an image or file that
- * does not exist, an image whose declared size has another shape than the file, an
- * internal link to nothing, two pages with one title or description.
- *
- * Warnings never stop anything; they are advice, the way Yoast gives it: titles and
- * descriptions out of the lengths search engines show, a page nothing links to, an image
- * without alt text, headings that skip a level.
+ * Problems stop `npm run content:check`, the build and the boot. Advice never stops
+ * anything; `npm run dev` shows it beside the page.
  */
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 import { imageSize } from "image-size";
 
-import type { ContentFile } from "./parse-content";
-import { formatPath } from "./parse-content";
+import { isOutboundPath } from "./affiliate-routes";
+import { checkCopy, type Placeholders } from "./copy-rules";
+import { ContentError, parseContent, type ContentFile, type ParsedContent } from "./parse-content";
+import { SiteSchema } from "./schema";
+import { linkedPath, type ContentContext, type Dimensions } from "./schema/context";
+import { seoFindings } from "./seo-advice";
 
-/** Lengths search results show (Yoast's and Rank Math's advice). */
-export const SEO_LIMITS = {
-  titleMax: 60,
-  descriptionMin: 70,
-  descriptionMax: 160,
-} as const;
+export { linkedPath } from "./schema/context";
+export { PLACEHOLDER } from "./copy-rules";
+export { SEO_LIMITS } from "./seo-advice";
 
-/** How `npm run new-page` marks text still to write; content:check lists what is left. */
-export const PLACEHOLDER = "[Por completar";
+/** Resource routes of remix.config.js a content link may name. */
+const RESOURCE_PATHS = new Set(["/sitemap.xml", "/robots.txt"]);
 
-/** Paths the site answers besides its pages and the files in public/ (see remix.config.js). */
-const ROUTE_PATHS = new Set(["/login", "/sing-up", "/sitemap.xml", "/robots.txt"]);
-const ROUTE_PREFIXES = ["/go/"];
-/** Slugs a visitor reaches by status, not by a link. */
-const STATUS_SLUGS = new Set(["/403", "/404"]);
-
-/** Extensions of files a content string names (anything else starting with "/" is a link). */
+/** Extensions of files a link may name (a missing one is a missing file, not a page). */
 const FILE_EXTENSION = /\.(svg|png|jpe?g|webp|avif|gif|ico|pdf|txt|xml|json)$/i;
-/** Keys whose value is a link (url, link, href, logo_link, btn_show_all_link, canonical_url…). */
-const LINK_KEY = /(^|_)(url|link|href)$/;
-const HTML_HREF = /<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1/gi;
-const HTML_HEADING = /<h([1-6])\b/gi;
-
-/** MainBlock (1), InfoBlock (12) and a TextComponent (14) with header_is_h1 give the <h1>. */
-function isH1Block(component: unknown): boolean {
-  const { component_id: id, data } = (component ?? {}) as {
-    component_id?: unknown;
-    data?: { content?: { header_is_h1?: unknown } };
-  };
-  return id === 1 || id === 12 || (id === 14 && data?.content?.header_is_h1 === true);
-}
-
-export type Finding = { file: string; path: string; message: string };
-export type CheckResult = { problems: string[]; warnings: string[] };
-
-export const formatFinding = ({ file, path: at, message }: Finding) => `${file}: ${at}: ${message}`;
-
-type Visit = (value: unknown, at: PropertyKey[], key: PropertyKey | undefined) => void;
-
-function walk(value: unknown, visit: Visit, at: PropertyKey[] = []): void {
-  visit(value, at, at[at.length - 1]);
-  if (Array.isArray(value)) value.forEach((item, index) => walk(item, visit, [...at, index]));
-  else if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) walk(item, visit, [...at, key]);
-  }
-}
-
-/** The path a link names, without #fragment, ?query or a trailing slash. */
-export function linkedPath(href: string): string | null {
-  if (!href.startsWith("/") || href.startsWith("//")) return null;
-  const bare = href.replace(/[?#].*$/, "");
-  return bare.length > 1 ? bare.replace(/\/+$/, "") || "/" : "/";
-}
-
-type Dimensions = { width: number; height: number };
 
 /** Reads files under public/ once per check run. */
 class PublicFiles {
@@ -84,7 +38,7 @@ class PublicFiles {
   private resolve(urlPath: string): string | null {
     let decoded: string;
     try {
-      decoded = decodeURIComponent(urlPath);
+      decoded = decodeURIComponent(urlPath.replace(/[?#].*$/, ""));
     } catch {
       return null;
     }
@@ -102,8 +56,7 @@ class PublicFiles {
     return known;
   }
 
-  /** The file's own width and height, when it has them (raster, or SVG with a size). */
-  dimensions(urlPath: string): Dimensions | null {
+  size(urlPath: string): Dimensions | null {
     if (!this.sizes.has(urlPath)) {
       let size: Dimensions | null = null;
       const file = this.resolve(urlPath);
@@ -121,260 +74,96 @@ class PublicFiles {
   }
 }
 
-/** Declared and intrinsic shapes differ by more than 2 % (rounding of a few pixels). */
-function sameShape(declared: Dimensions, file: Dimensions): boolean {
-  const ratio = declared.width / declared.height;
-  const actual = file.width / file.height;
-  return Math.abs(ratio - actual) / actual <= 0.02;
-}
-
-const number = (value: unknown): number | null =>
-  typeof value === "number" && value > 0 ? value : null;
-
-/** Images of a content object: {url, width, height, alt}, card art, and game tiles. */
-function imagesOf(
-  value: unknown,
-): { key: string; url: unknown; size: Dimensions | null; altKey: string; alt: unknown }[] {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return [];
-  const object = value as Record<string, unknown>;
-  const found = [];
-  const pair = (width: unknown, height: unknown) => {
-    const w = number(width);
-    const h = number(height);
-    return w && h ? { width: w, height: h } : null;
-  };
-  if ("url" in object && "width" in object && "height" in object) {
-    found.push({
-      key: "url",
-      url: object.url,
-      size: pair(object.width, object.height),
-      altKey: "alt",
-      alt: object.alt,
-    });
-  }
-  if ("img_url" in object) {
-    found.push({
-      key: "img_url",
-      url: object.img_url,
-      size: pair(object.img_width, object.img_height),
-      altKey: "img_alt",
-      alt: object.img_alt,
-    });
-  }
-  return found;
-}
+const rawSlug = ({ data }: ContentFile): string | null => {
+  const slug = (data as { slug?: unknown } | null)?.slug;
+  return typeof slug === "string" ? slug : null;
+};
 
 /**
- * Runs every check over the raw files of content the schemas accepted. `slugs` are the
- * pages' paths.
+ * The context of one run. The routes are asked of the module that makes them
+ * (affiliate-routes.ts, with the header as configured in this very content).
  */
+function checkContext(siteFile: ContentFile, pageFiles: ContentFile[], publicRoot: string) {
+  const files = new PublicFiles(publicRoot);
+  const slugs = new Set(pageFiles.map(rawSlug).filter((slug) => slug !== null));
+  const header = SiteSchema.shape.header.safeParse(
+    (siteFile.data as { header?: unknown } | null)?.header,
+  );
+  const linkedFrom = new Map<string, Set<string>>();
+  let current = siteFile.file;
+
+  const leadsSomewhere = (target: string) =>
+    slugs.has(target) ||
+    RESOURCE_PATHS.has(target) ||
+    (header.success && isOutboundPath(target, { header: header.data })) ||
+    files.has(target);
+
+  const context: ContentContext & { enterFile(file: string): void } = {
+    hasFile: (urlPath) => files.has(urlPath),
+    fileSize: (urlPath) => files.size(urlPath),
+    linkProblem(href) {
+      const target = linkedPath(href);
+      if (target === null) return null;
+      if (!leadsSomewhere(target)) {
+        return FILE_EXTENSION.test(target)
+          ? "no es ningún archivo de public/ (añade el archivo o corrige la ruta)"
+          : `no lleva a ninguna página del sitio (páginas: ${[...slugs].sort().join(", ")})`;
+      }
+      if (!linkedFrom.has(target)) linkedFrom.set(target, new Set());
+      linkedFrom.get(target)!.add(current);
+      return null;
+    },
+    enterFile(file) {
+      current = file;
+    },
+  };
+  return { context, linkedFrom };
+}
+
+export type CheckResult = {
+  /** The content, when it has no problem. */
+  content: ParsedContent | null;
+  problems: string[];
+  warnings: string[];
+};
+
+/** Checks the raw files of a content directory in one typed pass. */
 export function checkContent({
   siteFile,
   pageFiles,
   publicRoot,
+  placeholders = "advice",
 }: {
   siteFile: ContentFile;
   pageFiles: ContentFile[];
   publicRoot: string;
+  /** "problem" when publishing (build, boot of production), "advice" while writing. */
+  placeholders?: Placeholders;
 }): CheckResult {
-  const problems: Finding[] = [];
-  const warnings: Finding[] = [];
-  const files = new PublicFiles(publicRoot);
-  const slugs = new Set(pageFiles.map(({ data }) => (data as { slug: string }).slug));
-  /** Pages some other file links to. */
-  const linkedFrom = new Map<string, Set<string>>();
-
-  const isRoute = (target: string) =>
-    slugs.has(target) ||
-    ROUTE_PATHS.has(target) ||
-    ROUTE_PREFIXES.some((prefix) => target.startsWith(prefix)) ||
-    files.has(target);
-
-  const checkLink = (file: string, at: PropertyKey[], href: string, inHtml: boolean) => {
-    const target = linkedPath(href);
-    if (target === null) return;
-    if (!isRoute(target)) {
-      const where = inHtml ? `a link in the HTML to "${href}"` : `"${href}"`;
-      problems.push({
-        file,
-        path: formatPath(at),
-        message: `${where} leads to no page of the site (pages: ${[...slugs].sort().join(", ")})`,
-      });
-      return;
-    }
-    if (!linkedFrom.has(target)) linkedFrom.set(target, new Set());
-    linkedFrom.get(target)!.add(file);
-  };
-
-  const checkFile = ({ file, data }: ContentFile) => {
-    walk(data, (value, at, key) => {
-      if (typeof value === "string") {
-        const name = typeof key === "string" ? key : "";
-        if (value.includes(PLACEHOLDER)) {
-          warnings.push({ file, path: formatPath(at), message: "text still to write" });
-        }
-        const names = FILE_EXTENSION.test(value.replace(/[?#].*$/, ""));
-        if (value.startsWith("/") && !value.startsWith("//") && names) {
-          if (!files.has(value.replace(/[?#].*$/, ""))) {
-            problems.push({
-              file,
-              path: formatPath(at),
-              message: `"${value}" names no file in public/ (add the file, or fix the path)`,
-            });
-          }
-        } else if (LINK_KEY.test(name) || (name === "slug" && at.includes("hreflang"))) {
-          // hreflang alternates are links too: search engines follow them.
-          checkLink(file, at, value, false);
-        }
-        if (value.includes("<")) {
-          for (const match of value.matchAll(HTML_HREF)) checkLink(file, at, match[2]!, true);
-          const levels = [...value.matchAll(HTML_HEADING)].map((match) => Number(match[1]));
-          // Text inside a block sits under the block's own <h2>.
-          let previous = 2;
-          for (const level of levels) {
-            if (level > previous + 1) {
-              warnings.push({
-                file,
-                path: formatPath(at),
-                message: `heading <h${level}> follows <h${previous}>: a level is skipped (use <h${previous + 1}>)`,
-              });
-            }
-            previous = level;
-          }
-        }
-        return;
-      }
-      for (const image of imagesOf(value)) {
-        if (typeof image.url !== "string" || !files.has(image.url)) continue;
-        const own = files.dimensions(image.url);
-        if (image.size && own && !sameShape(image.size, own)) {
-          problems.push({
-            file,
-            path: formatPath([...at, image.key]),
-            message:
-              `declared ${image.size.width}×${image.size.height} but "${image.url}" is ` +
-              `${own.width}×${own.height}: another shape, so the image would be distorted or ` +
-              `the page would jump (declare ${own.width}×${own.height} or a size of the same shape)`,
-          });
-        }
-        // Icons and card art sit next to their own heading: an empty alt marks them as decoration.
-        const decoration = at[at.length - 1] === "icon" || at.includes("cards");
-        if (!decoration && typeof image.alt === "string" && image.alt.trim() === "") {
-          warnings.push({
-            file,
-            path: formatPath([...at, image.altKey]),
-            message: `image "${image.url}" has no alt text (describe it, unless it is decoration)`,
-          });
-        }
-      }
-      checkGameTiles(file, at, value);
-    });
-  };
-
-  /** Games (component 4): tiles share tile_width × tile_height. */
-  const checkGameTiles = (file: string, at: PropertyKey[], value: unknown) => {
-    const block = value as {
-      tile_width?: unknown;
-      tile_height?: unknown;
-      table?: { content?: unknown };
-    } | null;
-    const width = number(block?.tile_width);
-    const height = number(block?.tile_height);
-    if (!width || !height || !Array.isArray(block?.table?.content)) return;
-    block.table.content.forEach((tile: { image?: unknown; alt?: unknown }, index) => {
-      const tileAt = [...at, "table", "content", index];
-      if (typeof tile?.image === "string" && files.has(tile.image)) {
-        const own = files.dimensions(tile.image);
-        if (own && !sameShape({ width, height }, own)) {
-          problems.push({
-            file,
-            path: formatPath([...tileAt, "image"]),
-            message: `"${tile.image}" is ${own.width}×${own.height}, another shape than the tiles' ${width}×${height} (tile_width × tile_height)`,
-          });
-        }
-      }
-      if (typeof tile?.alt === "string" && tile.alt.trim() === "") {
-        warnings.push({
-          file,
-          path: formatPath([...tileAt, "alt"]),
-          message: `image "${String(tile.image)}" has no alt text`,
-        });
-      }
-    });
-  };
-
-  checkFile(siteFile);
-  const byTitle = new Map<string, string>();
-  const byDescription = new Map<string, string>();
-  for (const pageFile of pageFiles) {
-    checkFile(pageFile);
-    const page = pageFile.data as {
-      slug: string;
-      meta: { title: string; description: string };
-      components: unknown[];
-    };
-    const { file } = pageFile;
-    const title = page.meta.title.trim();
-    const description = page.meta.description.trim();
-    const sameTitle = byTitle.get(title);
-    if (sameTitle) {
-      problems.push({
-        file,
-        path: "meta.title",
-        message: `the same title as ${sameTitle}: each page needs its own ("${title}")`,
-      });
-    } else byTitle.set(title, file);
-    const sameDescription = byDescription.get(description);
-    if (sameDescription) {
-      problems.push({
-        file,
-        path: "meta.description",
-        message: `the same description as ${sameDescription}: each page needs its own`,
-      });
-    } else byDescription.set(description, file);
-
-    if (title.length > SEO_LIMITS.titleMax) {
-      warnings.push({
-        file,
-        path: "meta.title",
-        message: `${title.length} characters: search results cut titles after about ${SEO_LIMITS.titleMax}`,
-      });
-    }
-    if (
-      description.length < SEO_LIMITS.descriptionMin ||
-      description.length > SEO_LIMITS.descriptionMax
-    ) {
-      warnings.push({
-        file,
-        path: "meta.description",
-        message: `${description.length} characters: aim for ${SEO_LIMITS.descriptionMin} to ${SEO_LIMITS.descriptionMax}, what search results show`,
-      });
-    }
-    const h1Blocks = page.components.filter(isH1Block).length;
-    if (h1Blocks !== 1) {
-      warnings.push({
-        file,
-        path: "components",
-        message:
-          h1Blocks === 0
-            ? "no main heading (<h1>): add a MainBlock (1), an InfoBlock (12) or a TextComponent (14) with header_is_h1"
-            : `${h1Blocks} blocks make an <h1>: a page has one main heading`,
-      });
-    }
+  const { context, linkedFrom } = checkContext(siteFile, pageFiles, publicRoot);
+  let parsed: ParsedContent;
+  try {
+    parsed = parseContent(siteFile, pageFiles, context);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    return { content: null, problems: error.problems, warnings: error.warnings };
   }
-
-  for (const { file, data } of pageFiles) {
-    const { slug } = data as { slug: string };
-    if (slug === "/" || STATUS_SLUGS.has(slug)) continue;
-    const sources = linkedFrom.get(slug);
-    const fromOthers = sources ? [...sources].some((source) => source !== file) : false;
-    if (!fromOthers) {
-      warnings.push({
-        file,
-        path: "slug",
-        message: `no other page, menu or footer links to "${slug}": visitors and search engines will hardly find it`,
-      });
-    }
+  const problems: string[] = [];
+  const warnings = [...parsed.advice];
+  const fileOf = new Map(pageFiles.map((file) => [rawSlug(file), file]));
+  for (const [file, slug] of [
+    [siteFile, null] as const,
+    ...parsed.pages.map((page) => [fileOf.get(page.slug)!, page.slug] as const),
+  ]) {
+    const copy = checkCopy(file, slug, placeholders);
+    problems.push(...copy.problems);
+    warnings.push(...copy.advice);
   }
-  return { problems: problems.map(formatFinding), warnings: warnings.map(formatFinding) };
+  const seo = seoFindings(
+    parsed.pages.map((page) => ({ file: fileOf.get(page.slug)!.file, page })),
+    linkedFrom,
+  );
+  problems.push(...seo.problems);
+  warnings.push(...seo.advice);
+  return { content: problems.length > 0 ? null : parsed, problems, warnings };
 }

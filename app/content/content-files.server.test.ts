@@ -48,7 +48,7 @@ describe("readContentFiles", () => {
     expect(files.problems).toHaveLength(1);
     expect(files.problems[0]).toMatch(
       new RegExp(
-        `^${path.join(dir, "pages", "home.json")}: \\(file\\): not valid JSON at line 4, column 1: `,
+        `^${path.join(dir, "pages", "home.json")}: \\(archivo\\): no es JSON válido en la línea 4, columna 1: `,
       ),
     );
   });
@@ -59,8 +59,8 @@ describe("readContentFiles", () => {
     const files = readContentFiles(dir);
     expect(files.siteFile).toBeNull();
     expect(files.problems).toEqual([
-      `${path.join(dir, "site.json")}: (file): cannot be read (ENOENT)`,
-      `${path.join(dir, "pages")}: (folder): cannot be read (ENOENT)`,
+      `${path.join(dir, "site.json")}: (archivo): no se puede leer (ENOENT)`,
+      `${path.join(dir, "pages")}: (carpeta): no se puede leer (ENOENT)`,
     ]);
   });
 });

@@ -42,7 +42,7 @@ function lineAndColumn(text: string, offset: number): string {
   const before = text.slice(0, offset);
   const line = before.split("\n").length;
   const column = offset - before.lastIndexOf("\n");
-  return `line ${line}, column ${column}`;
+  return `línea ${line}, columna ${column}`;
 }
 
 /** Parses one JSON file; a syntax error becomes a problem naming the line and column. */
@@ -53,7 +53,7 @@ function readJson(file: string, problems: string[]): ContentFile | null {
     text = readFileSync(file, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    problems.push(`${name}: (file): cannot be read (${code ?? (error as Error).message})`);
+    problems.push(`${name}: (archivo): no se puede leer (${code ?? (error as Error).message})`);
     return null;
   }
   try {
@@ -61,9 +61,9 @@ function readJson(file: string, problems: string[]): ContentFile | null {
   } catch (error) {
     const message = (error as Error).message;
     const position = /position (\d+)/.exec(message);
-    const where = position ? ` at ${lineAndColumn(text, Number(position[1]))}` : "";
+    const where = position ? ` en la ${lineAndColumn(text, Number(position[1]))}` : "";
     const reason = message.replace(/ in JSON at position \d+.*$/, "").replace(/\s*\(line.*$/, "");
-    problems.push(`${name}: (file): not valid JSON${where}: ${reason}`);
+    problems.push(`${name}: (archivo): no es JSON válido${where}: ${reason}`);
     return null;
   }
 }
@@ -88,7 +88,7 @@ export function readContentFiles(root: string): ContentFiles {
       .sort();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    problems.push(`${displayName(pagesRoot)}: (folder): cannot be read (${code})`);
+    problems.push(`${displayName(pagesRoot)}: (carpeta): no se puede leer (${code})`);
   }
   const pageFiles: ContentFile[] = [];
   for (const name of names) {

@@ -16,21 +16,21 @@ describe("parseCustomTag", () => {
   });
 
   it.each([
-    ["<script>alert(1)</script>", "<script> is not allowed"],
-    ['<script src="https://evil.example/x.js"></script>', "<script> is not allowed"],
-    ["<style>body{}</style>", "<style> is not allowed"],
-    ['<meta name="x" content="y" onload="alert(1)">', '"onload" is not allowed'],
-    ['<link rel="prefetch" href="javascript:alert(1)">', "protocol that is not allowed"],
+    ["<script>alert(1)</script>", "<script> no está permitido"],
+    ['<script src="https://evil.example/x.js"></script>', "<script> no está permitido"],
+    ["<style>body{}</style>", "<style> no está permitido"],
+    ['<meta name="x" content="y" onload="alert(1)">', '"onload" no está permitido'],
+    ['<link rel="prefetch" href="javascript:alert(1)">', "protocolo no permitido"],
     [
       '<meta http-equiv="refresh" content="0;url=https://evil.example">',
-      '"http-equiv" is not allowed',
+      '"http-equiv" no está permitido',
     ],
-    ['<meta name="a" content="b"><meta name="c" content="d">', "exactly one"],
-    ['<meta name="a" content="b">text', "exactly one"],
-    ['<base href="https://evil.example/">', "<base> is not allowed"],
-    ['<meta name="robots" content="noindex">', "written by the site"],
-    ['<link rel="canonical" href="https://evil.example/">', "written by the site"],
-    ["<!-- x -->", "comment"],
+    ['<meta name="a" content="b"><meta name="c" content="d">', "exactamente una"],
+    ['<meta name="a" content="b">text', "exactamente una"],
+    ['<base href="https://evil.example/">', "<base> no está permitido"],
+    ['<meta name="robots" content="noindex">', "ya lo escribe el sitio"],
+    ['<link rel="canonical" href="https://evil.example/">', "ya lo escribe el sitio"],
+    ["<!-- x -->", "comentario"],
   ])("refuses %s", (raw, problem) => {
     expect(parseCustomTag(raw).problem).toContain(problem);
   });

@@ -39,7 +39,7 @@ export function parseCustomTag(raw: string): ParsedCustomTag {
     {
       onopentag: (name, attributes) => elements.push({ name, attributes }),
       ontext: (chunk) => (text += chunk),
-      oncomment: () => (other = "an HTML comment"),
+      oncomment: () => (other = "un comentario HTML"),
       onprocessinginstruction: (name) => (other = `"<${name}"`),
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
@@ -47,31 +47,31 @@ export function parseCustomTag(raw: string): ParsedCustomTag {
   parser.write(raw);
   parser.end();
 
-  if (other) return { problem: `${other} is not allowed` };
+  if (other) return { problem: `${other} no está permitido` };
   const foreign = elements.find((element) => element.name !== "meta" && element.name !== "link");
-  if (foreign) return { problem: `<${foreign.name}> is not allowed (only <meta> and <link>)` };
+  if (foreign) return { problem: `<${foreign.name}> no está permitido (solo <meta> y <link>)` };
   if (elements.length !== 1 || text.trim() !== "") {
-    return { problem: "must be exactly one <meta> or <link> tag" };
+    return { problem: "debe ser exactamente una etiqueta <meta> o <link>" };
   }
   const [{ name, attributes }] = elements as [
     { name: "meta" | "link"; attributes: Record<string, string> },
   ];
   for (const [attribute, value] of Object.entries(attributes)) {
     if (!ALLOWED[name].has(attribute)) {
-      return { problem: `attribute "${attribute}" is not allowed on <${name}>` };
+      return { problem: `el atributo "${attribute}" no está permitido en <${name}>` };
     }
     if (attribute === "href" && !isSafeHref(value)) {
-      return { problem: `href "${value}" uses a protocol that is not allowed` };
+      return { problem: `href "${value}" usa un protocolo no permitido` };
     }
   }
   if (name === "meta" && RESERVED_META_NAMES.has((attributes.name ?? "").toLowerCase())) {
-    return { problem: `<meta name="${attributes.name}"> is written by the site; remove it` };
+    return { problem: `<meta name="${attributes.name}"> ya lo escribe el sitio; quítalo` };
   }
   if (name === "link") {
     const rels = (attributes.rel ?? "").toLowerCase().split(/\s+/);
-    if (!attributes.rel || !attributes.href) return { problem: "<link> needs rel and href" };
+    if (!attributes.rel || !attributes.href) return { problem: "<link> necesita rel y href" };
     const reserved = rels.find((rel) => RESERVED_LINK_RELS.has(rel));
-    if (reserved) return { problem: `<link rel="${reserved}"> is written by the site; remove it` };
+    if (reserved) return { problem: `<link rel="${reserved}"> ya lo escribe el sitio; quítalo` };
   }
   return { tag: { tagName: name, attributes } };
 }

@@ -4,8 +4,9 @@
  * `npm run dev` repeats on every save. Throws a ContentError listing every problem.
  */
 import { checkContent } from "./content-checks.server";
+import type { Placeholders } from "./copy-rules";
 import { contentDirectory, readContentFiles, type ContentDirectory } from "./content-files.server";
-import { ContentError, parseContent, type Content } from "./parse-content";
+import { ContentError, type Content } from "./parse-content";
 
 export type LoadedContent = Content & {
   /** Advice that does not stop anything (see content-checks.server.ts). */
@@ -16,30 +17,37 @@ export type LoadedContent = Content & {
   files: { site: string; pages: ReadonlyMap<string, string> };
 };
 
-export function loadContent(directory: ContentDirectory = contentDirectory()): LoadedContent {
+/**
+ * Text still to write is a problem in production (the boot, and the check the build
+ * runs) and advice while writing (`npm run dev`, tests).
+ */
+export const placeholdersFor = (
+  environment: Readonly<Record<string, string | undefined>> = process.env,
+): Placeholders => (environment.NODE_ENV === "production" ? "problem" : "advice");
+
+export function loadContent(
+  directory: ContentDirectory = contentDirectory(),
+  placeholders: Placeholders = placeholdersFor(),
+): LoadedContent {
   const files = readContentFiles(directory.root);
-  const problems = [...files.problems];
-  let content: Content | null = null;
-  if (files.siteFile) {
-    try {
-      content = parseContent(files.siteFile, files.pageFiles);
-    } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      problems.push(...error.problems);
-    }
-  }
-  if (!content || !files.siteFile || problems.length > 0) throw new ContentError(problems);
-  const { problems: found, warnings } = checkContent({
+  if (!files.siteFile) throw new ContentError(files.problems);
+  const { content, problems, warnings } = checkContent({
     siteFile: files.siteFile,
     pageFiles: files.pageFiles,
     publicRoot: directory.publicRoot,
+    placeholders,
   });
-  if (found.length > 0) throw new ContentError(found, warnings);
+  if (!content || files.problems.length > 0) {
+    throw new ContentError([...files.problems, ...problems], warnings);
+  }
   const pages = new Map(
     files.pageFiles.map(({ file, data }) => [(data as { slug: string }).slug, file]),
   );
+  const { site, pages: parsed, links } = content;
   return {
-    ...content,
+    site,
+    pages: parsed,
+    links,
     warnings,
     pageCount: files.pageFiles.length,
     files: { site: files.siteFile.file, pages },

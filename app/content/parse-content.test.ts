@@ -67,7 +67,7 @@ describe("parseContent", () => {
       (page.meta as Json).descripton = "typo";
     });
     expect(problemsOf(() => parseContent(siteFile, files))).toEqual([
-      'content/pages/vip.json: meta: Unrecognized key: "descripton"',
+      'content/pages/vip.json: meta: Llave desconocida: "descripton"',
     ]);
   });
 
@@ -77,7 +77,7 @@ describe("parseContent", () => {
     });
     expect(problemsOf(() => parseContent(siteFile, files))).toEqual([
       expect.stringMatching(
-        /^content\/pages\/home\.json: components\[2\](\.component_id)?: unknown component_id 99/,
+        /^content\/pages\/home\.json: components\[2\](\.component_id)?: component_id desconocido: 99/,
       ),
     ]);
   });
@@ -96,7 +96,7 @@ describe("parseContent", () => {
       components(page)[0]!.order = "first";
     });
     expect(problemsOf(() => parseContent(siteFile, files))).toEqual([
-      expect.stringMatching(/^content\/pages\/home\.json: components\[0\]\.order: .*number/),
+      expect.stringMatching(/^content\/pages\/home\.json: components\[0\]\.order: .*número/),
     ]);
   });
 
@@ -105,7 +105,7 @@ describe("parseContent", () => {
     (site.data as { header: Json }).header.signup_redirect_link = "http://insecure.example/";
     expect(problemsOf(() => parseContent(site, pageFiles))).toEqual([
       expect.stringMatching(
-        /^content\/site\.json: header\.signup_redirect_link: must be an absolute https/,
+        /^content\/site\.json: header\.signup_redirect_link: debe ser una URL absoluta https/,
       ),
     ]);
   });
@@ -115,7 +115,7 @@ describe("parseContent", () => {
       page.slug = "/terms";
     });
     expect(problemsOf(() => parseContent(siteFile, files))).toEqual([
-      'content/pages/terms.json: slug: duplicate slug "/terms" (also in content/pages/es.json)',
+      'content/pages/terms.json: slug: slug repetido "/terms" (también en content/pages/es.json)',
     ]);
   });
 
@@ -127,7 +127,7 @@ describe("parseContent", () => {
       });
       expect(problemsOf(() => parseContent(siteFile, files))).toEqual(
         expect.arrayContaining([
-          expect.stringMatching(/^content\/pages\/terms\.json: slug: must be "\/"/),
+          expect.stringMatching(/^content\/pages\/terms\.json: slug: debe ser "\/"/),
         ]),
       );
     },
@@ -138,7 +138,7 @@ describe("parseContent", () => {
       page.slug = "/inicio";
     });
     expect(problemsOf(() => parseContent(siteFile, files))).toContain(
-      'content/pages: no page has slug "/" (the home page is required)',
+      'content/pages: ninguna página tiene el slug "/" (la portada es obligatoria)',
     );
   });
 
@@ -155,7 +155,7 @@ describe("parseContent", () => {
     const problems = problemsOf(() => parseContent(siteFile, files));
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
-      /^content\/pages\/terms\.json: components\[\d+\]\.data\.content\.items\[1\]\.answer: unsafe HTML/,
+      /^content\/pages\/terms\.json: components\[\d+\]\.data\.content\.items\[1\]\.answer: HTML no permitido/,
     );
     expect(problems[0]).toContain(mention);
   });
@@ -185,7 +185,7 @@ describe("custom tags in content", () => {
     });
     expect(problemsOf(() => parseContent(siteFile, files))).toEqual([
       expect.stringMatching(
-        /^content\/pages\/vip\.json: meta\.custom_tags\[0\]: custom tag "<script src=.*<script> is not allowed/,
+        /^content\/pages\/vip\.json: meta\.custom_tags\[0\]: etiqueta "<script src=.*<script> no está permitido/,
       ),
     ]);
   });
@@ -199,7 +199,7 @@ describe("affiliate links in content", () => {
       hero.buttons[0]!.url_type = "internal";
     });
     expect(problemsOf(() => parseContent(siteFile, files))).toEqual([
-      'content/pages/home.json: components[0].data.content.buttons[0].url_type: must be "affiliate": /sing-up/ leads to the affiliate',
+      'content/pages/home.json: components[0].data.content.buttons[0].url_type: debe ser "affiliate": /sing-up/ lleva al afiliado',
     ]);
   });
 
@@ -210,7 +210,7 @@ describe("affiliate links in content", () => {
     });
     expect(problemsOf(() => parseContent(siteFile, files))).toEqual([
       expect.stringMatching(
-        /^content\/pages\/home\.json: components\[0\]\.data\.content\.buttons\[0\]\.redirect_url: must point at the affiliate host/,
+        /^content\/pages\/home\.json: components\[0\]\.data\.content\.buttons\[0\]\.redirect_url: debe apuntar al dominio del afiliado/,
       ),
     ]);
   });
@@ -220,7 +220,7 @@ describe("affiliate links in content", () => {
     (site.data as { affiliate: Json }).affiliate.subid_param = "partner";
     expect(problemsOf(() => parseContent(site, pageFiles))).toEqual([
       expect.stringMatching(
-        /^content\/site\.json: affiliate\.subid_param: must not be partner or banner/,
+        /^content\/site\.json: affiliate\.subid_param: no puede ser partner ni banner/,
       ),
     ]);
   });
@@ -231,7 +231,7 @@ describe("affiliate links in content", () => {
       "http://aff.example/redirect?partner=1";
     expect(problemsOf(() => parseContent(site, pageFiles))).toEqual([
       expect.stringMatching(
-        /^content\/site\.json: header\.login_redirect_link: must be an absolute https/,
+        /^content\/site\.json: header\.login_redirect_link: debe ser una URL absoluta https/,
       ),
     ]);
   });

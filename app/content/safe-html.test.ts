@@ -20,7 +20,7 @@ describe("findUnsafeHtml", () => {
     ['<a href="java&#x09;script:alert(1)">x</a>', "script:alert"],
     ['<a href="data:text/html,x">x</a>', "data:"],
     ["<svg><g onload=alert(1)></g></svg>", "<svg>"],
-    ["<!-- <script> -->", "comments"],
+    ["<!-- <script> -->", "comentarios"],
   ])("refuses %s", (html, mention) => {
     const problems = findUnsafeHtml(html);
     expect(problems.length).toBeGreaterThan(0);

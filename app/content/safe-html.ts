@@ -52,25 +52,25 @@ export function findUnsafeHtml(html: string): string[] {
     {
       onopentag(name, attributes) {
         if (!ALLOWED_TAGS.has(name)) {
-          problems.push(`<${name}> is not allowed`);
+          problems.push(`<${name}> no está permitido`);
           return;
         }
         const allowed = ALLOWED_ATTRIBUTES[name];
         for (const [attribute, value] of Object.entries(attributes)) {
           if (!allowed?.has(attribute)) {
-            problems.push(`attribute "${attribute}" is not allowed on <${name}>`);
+            problems.push(`el atributo "${attribute}" no está permitido en <${name}>`);
           } else if (attribute === "href" && !isSafeHref(value)) {
-            problems.push(`href "${value}" uses a protocol that is not allowed`);
+            problems.push(`href "${value}" usa un protocolo no permitido`);
           } else if (attribute === "target" && value !== "_blank" && value !== "_self") {
-            problems.push(`target "${value}" must be _self or _blank`);
+            problems.push(`target "${value}" debe ser _self o _blank`);
           }
         }
       },
       oncomment() {
-        problems.push("HTML comments are not allowed");
+        problems.push("los comentarios HTML no están permitidos");
       },
       onprocessinginstruction(name) {
-        problems.push(`"<${name}" is not allowed`);
+        problems.push(`"<${name}" no está permitido`);
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },

@@ -1,3 +1,10 @@
+import { spawn } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { PORT } from "../../playwright.config";
+
 import { expect, pageBySlug, pages, test } from "./fixtures";
 
 type Row = Record<string, string | boolean>;
@@ -130,4 +137,62 @@ test("/responsible explains limits and where to get help", async ({ page }) => {
   ]) {
     await expect(main, fact).toContainText(new RegExp(fact, "i"));
   }
+});
+
+test.describe("a page with text still to write", () => {
+  let root = "";
+  test.beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), "brisamar-placeholder-"));
+    const content = path.join(root, "content");
+    cpSync("content", content, { recursive: true });
+    const file = path.join(content, "pages", "vip.json");
+    const vip = JSON.parse(readFileSync(file, "utf8")) as {
+      meta: { description: string };
+    };
+    vip.meta.description = "[Por completar: de 70 a 160 caracteres para los buscadores]";
+    writeFileSync(file, JSON.stringify(vip, null, 2));
+  });
+  test.afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  /** Runs `command` on the copy of the content until it exits or says it is listening. */
+  function run(command: string, args: string[], env: Record<string, string>) {
+    const child = spawn(command, args, {
+      env: { ...process.env, CONTENT_DIR: path.join(root, "content"), ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    return new Promise<{ code: number | null; output: string }>((resolve) => {
+      child.on("exit", (code) => resolve({ code, output }));
+      child.stdout.on("data", () => {
+        // A server that starts has published the page: stop it and report that.
+        if (output.includes("[server] http://")) child.kill("SIGKILL");
+      });
+    });
+  }
+
+  const problem =
+    'content/pages/vip.json: meta.description: texto por completar: una página con "[Por completar…]" no se publica';
+
+  test("stops the production boot with the problem", async () => {
+    // One boot of the production build, which reads and checks the content first.
+    test.setTimeout(60_000);
+    const { code, output } = await run("node", ["build/server/index.js"], {
+      NODE_ENV: "production",
+      PORT: String(PORT + 8),
+      CLICK_LEDGER: "false",
+    });
+    expect(output).not.toContain("[server] http://");
+    expect(code).toBe(1);
+    expect(output).toContain(problem.replace("content/", ""));
+  });
+
+  test("stops the content check the build runs", async () => {
+    // One tsx start-up and one content check.
+    test.setTimeout(60_000);
+    const { code, output } = await run("node_modules/.bin/tsx", ["scripts/check-content.ts"], {});
+    expect(code).toBe(1);
+    expect(output).toContain(problem.replace("content/", ""));
+  });
 });

@@ -4,353 +4,371 @@
  */
 import { z } from "zod";
 
-import {
-  button,
-  href,
-  httpsUrl,
-  image,
-  linkId,
-  linkTarget,
-  localAsset,
-  safeHtml,
-  text,
-  urlType,
-} from "./primitives";
+import type { ContentContext } from "./context";
+import { contentFields, httpsUrl, linkId, linkTarget, text, urlType } from "./primitives";
 
-/** Optional small decorative icon shown beside a section header. */
-const icon = image.optional();
+/**
+ * component_id → block schema, in the product's order (docs/decisions/001-product-rules.md),
+ * made for a check run (see contentFields): with a `context`, files, image shapes and links
+ * are checked too.
+ */
+export function blockSchemas(context?: ContentContext) {
+  const { button, checkAlt, checkShape, decorativeImage, href, image, localAsset, safeHtml } =
+    contentFields(context);
 
-/** 1 — the hero at the top of a page. */
-export const MainBlockSchema = z.strictObject({
-  h1: text.describe("The page's only <h1>."),
-  p: text.describe("Lead paragraph under the heading."),
-  buttons: z.array(button).default([]).describe("Calls to action, in display order."),
-  img_url: localAsset.describe("Hero illustration (path in public/)."),
-  img_alt: z.string().describe("Alternative text of the hero illustration."),
-  img_width: z.number().int().positive(),
-  img_height: z.number().int().positive(),
-});
+  /** Optional small decorative icon shown beside a section header. */
+  const icon = decorativeImage.optional();
 
-/** 2 — a clickable promotional banner with separate phone and desktop artwork. */
-export const PromoImageSchema = z.strictObject({
-  url: href.describe("Where the banner leads (site path or absolute URL)."),
-  target: linkTarget.describe("Same tab or new tab."),
-  url_type: urlType
-    .default("affiliate")
-    .describe('"affiliate" marks the banner as a sponsored link to the casino.'),
-  redirect_url: httpsUrl
-    .optional()
-    .describe("Optional absolute https affiliate URL; when set, the banner links straight there."),
-  link_id: linkId
-    .optional()
-    .describe("Name of the banner in the click reports (default: derived from page and position)."),
-  conditions: text.describe(
-    'The key conditions of the offer the banner shows, under it: minimum deposit, wagering and validity, e.g. "Depósito mínimo 20 € · Apuesta 35x · Validez 30 días".',
-  ),
-  mobile: image.describe("Artwork for screens narrower than 768 px."),
-  desktop: image.describe("Artwork for screens 768 px and wider."),
-});
+  /** 1 — the hero at the top of a page. */
+  const MainBlockSchema = z.strictObject({
+    h1: text.describe("The page's only <h1>."),
+    p: text.describe("Lead paragraph under the heading."),
+    buttons: z.array(button).default([]).describe("Calls to action, in display order."),
+    img_url: localAsset.describe("Hero illustration (path in public/)."),
+    img_alt: z.string().describe("Alternative text of the hero illustration."),
+    img_width: z.number().int().positive(),
+    img_height: z.number().int().positive(),
+  }).superRefine((block, ctx) => {
+    checkShape(ctx, block.img_url, { width: block.img_width, height: block.img_height }, ["img_url"]);
+    checkAlt(ctx, block.img_url, block.img_alt, ["img_alt"]);
+  });
 
-/** 3 — a table of facts with numbered rows. */
-export const DynamicTableSchema = z
-  .object({
-    icon,
-    header: text,
+  /** 2 — a clickable promotional banner with separate phone and desktop artwork. */
+  const PromoImageSchema = z.strictObject({
+    url: href.describe("Where the banner leads (site path or absolute URL)."),
+    target: linkTarget.describe("Same tab or new tab."),
+    url_type: urlType
+      .default("affiliate")
+      .describe('"affiliate" marks the banner as a sponsored link to the casino.'),
+    redirect_url: httpsUrl
+      .optional()
+      .describe("Optional absolute https affiliate URL; when set, the banner links straight there."),
+    link_id: linkId
+      .optional()
+      .describe("Name of the banner in the click reports (default: derived from page and position)."),
+    conditions: text.describe(
+      'The key conditions of the offer the banner shows, under it: minimum deposit, wagering and validity, e.g. "Depósito mínimo 20 € · Apuesta 35x · Validez 30 días".',
+    ),
+    mobile: image.describe("Artwork for screens narrower than 768 px."),
+    desktop: image.describe("Artwork for screens 768 px and wider."),
+  });
+
+  /** 3 — a table of facts with numbered rows. */
+  const DynamicTableSchema = z
+    .object({
+      icon,
+      header: text,
+      table: z.strictObject({
+        headers: z
+          .array(text)
+          .min(1)
+          .describe("Column headings, left to right (the number column is added automatically)."),
+        rows: z
+          .array(
+            z.strictObject({
+              number: z
+                .number()
+                .int()
+                .nonnegative()
+                .describe("Row number as shown in the first column."),
+              cells: z.array(z.string()).describe("One cell per heading, in the same order."),
+            }),
+          )
+          .min(1),
+      }),
+    })
+    .superRefine((block, ctx) => {
+      block.table.rows.forEach((row, index) => {
+        if (row.cells.length !== block.table.headers.length) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["table", "rows", index, "cells"],
+            message: `tiene ${row.cells.length} celdas, pero la tabla tiene ${block.table.headers.length} encabezados`,
+          });
+        }
+      });
+    });
+
+  /** 4 — a grid of game tiles. */
+  const GamesSchema = z.strictObject({
+    header_title: text,
+    icon_url: localAsset.optional(),
+    icon_alt: z.string().default(""),
+    hover_text: text.describe(
+      'Text shown over a tile on hover and keyboard focus, e.g. "Jugar ahora".',
+    ),
+    tile_width: z.number().int().positive().describe("Intrinsic size shared by every tile image."),
+    tile_height: z.number().int().positive(),
     table: z.strictObject({
-      headers: z
-        .array(text)
-        .min(1)
-        .describe("Column headings, left to right (the number column is added automatically)."),
-      rows: z
+      content: z
         .array(
           z.strictObject({
-            number: z
-              .number()
-              .int()
-              .nonnegative()
-              .describe("Row number as shown in the first column."),
-            cells: z.array(z.string()).describe("One cell per heading, in the same order."),
+            name: text.describe("Game title."),
+            alt: z.string().describe("Alternative text of the tile image."),
+            link: href.describe('Where the tile leads (usually "/sing-up/").'),
+            image: localAsset.describe("Tile artwork (path in public/)."),
+            provider: text.describe("Studio that makes the game."),
+            target_link: linkTarget.default("_self").describe("Same tab or new tab."),
+            redirect_link: httpsUrl
+              .optional()
+              .describe("Optional absolute https affiliate URL used instead of `link`."),
+            url_type: urlType
+              .default("affiliate")
+              .describe(
+                "Kind of destination (see the button's url_type); tiles lead to sign-up by default.",
+              ),
+            link_id: linkId
+              .optional()
+              .describe(
+                "Name of the tile in the click reports (default: derived from its position).",
+              ),
           }),
         )
         .min(1),
     }),
-  })
-  .superRefine((block, ctx) => {
-    block.table.rows.forEach((row, index) => {
-      if (row.cells.length !== block.table.headers.length) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["table", "rows", index, "cells"],
-          message: `has ${row.cells.length} cells but the table has ${block.table.headers.length} headers`,
-        });
-      }
+    btn_show_all_link: href.describe('The "show all games" link under the grid.'),
+    btn_show_all_text: text,
+    btn_show_all_target_link: linkTarget.default("_self"),
+    btn_show_all_redirect_link: httpsUrl.optional(),
+    btn_show_all_url_type: urlType.default("affiliate"),
+    btn_show_all_link_id: linkId
+      .optional()
+      .describe('Name of the "show all" link in the click reports (default: derived).'),
+  }).superRefine((block, ctx) => {
+    const tile = { width: block.tile_width, height: block.tile_height };
+    block.table.content.forEach((game, index) => {
+      const at = ["table", "content", index];
+      checkShape(ctx, game.image, tile, [...at, "image"], `la medida de las fichas ${tile.width}×${tile.height} (tile_width × tile_height)`);
+      checkAlt(ctx, game.image, game.alt, [...at, "alt"]);
     });
   });
 
-/** 4 — a grid of game tiles. */
-export const GamesSchema = z.strictObject({
-  header_title: text,
-  icon_url: localAsset.optional(),
-  icon_alt: z.string().default(""),
-  hover_text: text.describe(
-    'Text shown over a tile on hover and keyboard focus, e.g. "Jugar ahora".',
-  ),
-  tile_width: z.number().int().positive().describe("Intrinsic size shared by every tile image."),
-  tile_height: z.number().int().positive(),
-  table: z.strictObject({
-    content: z
+  /** Card artwork, as flat fields (img_url and img_alt, the product's field names). */
+  const cardArt = {
+    img_url: localAsset,
+    img_alt: z.string(),
+    img_width: z.number().int().positive(),
+    img_height: z.number().int().positive(),
+  };
+  type CardArt = { img_url: string; img_alt: string; img_width: number; img_height: number };
+  /** A card's art has the shape of its file; `described` art (not beside its own title) needs alt text. */
+  const checkArt = (described: boolean) => (card: CardArt, ctx: z.core.$RefinementCtx) => {
+    checkShape(ctx, card.img_url, { width: card.img_width, height: card.img_height }, ["img_url"]);
+    if (described) checkAlt(ctx, card.img_url, card.img_alt, ["img_alt"]);
+  };
+
+  /** 5 — bonus cards, each with a bullet list. */
+  const BonusesSchema = z.strictObject({
+    icon,
+    header: text,
+    p: z.string().default(""),
+    bonuses: z
       .array(
         z.strictObject({
-          name: text.describe("Game title."),
-          alt: z.string().describe("Alternative text of the tile image."),
-          link: href.describe('Where the tile leads (usually "/sing-up/").'),
-          image: localAsset.describe("Tile artwork (path in public/)."),
-          provider: text.describe("Studio that makes the game."),
-          target_link: linkTarget.default("_self").describe("Same tab or new tab."),
-          redirect_link: httpsUrl
-            .optional()
-            .describe("Optional absolute https affiliate URL used instead of `link`."),
-          url_type: urlType
-            .default("affiliate")
-            .describe(
-              "Kind of destination (see the button's url_type); tiles lead to sign-up by default.",
-            ),
-          link_id: linkId
-            .optional()
-            .describe(
-              "Name of the tile in the click reports (default: derived from its position).",
-            ),
+          ...cardArt,
+          title_card_body: text.describe("Card title."),
+          list_items: z.array(text).min(1).describe("Bullet points of the card (plain text)."),
+          validity: text.describe(
+            'How long the offer and its wagering last, e.g. "30 días desde el depósito" (shown with the card, art. 13.4 RD 958/2020).',
+          ),
+        }).superRefine(checkArt(true)),
+      )
+      .min(1),
+    buttons: z.array(button).default([]),
+  });
+
+  /** 6 — feature cards with a title and a description. */
+  const CardsSchema = z.strictObject({
+    icon,
+    header: text,
+    p: z.string().default(""),
+    cards: z
+      .array(
+        z.strictObject({
+          ...cardArt,
+          title_card_body: text,
+          description_card_body: text,
+        }).superRefine(checkArt(false)),
+      )
+      .min(1),
+    button: button.optional(),
+  });
+
+  /** 7 — questions and answers in an accordion (also the numbered sections of legal pages). */
+  const FaqSchema = z.strictObject({
+    header: z.string().default(""),
+    structured_data: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Emit FAQPage structured data for these items. Only for real visitor questions: search engines treat legal section titles marked as questions as spam.",
+      ),
+    numbered: z
+      .boolean()
+      .default(false)
+      .describe('Show "1.", "2.", … before each question (legal pages).'),
+    items: z
+      .array(
+        z.strictObject({
+          question: text,
+          answer: safeHtml.describe(
+            "Answer as HTML from the allowlist (p, strong, em, ul, ol, li, a, br, h3, h4, …).",
+          ),
         }),
       )
       .min(1),
-  }),
-  btn_show_all_link: href.describe('The "show all games" link under the grid.'),
-  btn_show_all_text: text,
-  btn_show_all_target_link: linkTarget.default("_self"),
-  btn_show_all_redirect_link: httpsUrl.optional(),
-  btn_show_all_url_type: urlType.default("affiliate"),
-  btn_show_all_link_id: linkId
-    .optional()
-    .describe('Name of the "show all" link in the click reports (default: derived).'),
-});
+  });
 
-/** Card artwork, as flat fields (img_url and img_alt, the product's field names). */
-const cardArt = {
-  img_url: localAsset,
-  img_alt: z.string(),
-  img_width: z.number().int().positive(),
-  img_height: z.number().int().positive(),
-};
-
-/** 5 — bonus cards, each with a bullet list. */
-export const BonusesSchema = z.strictObject({
-  icon,
-  header: text,
-  p: z.string().default(""),
-  bonuses: z
-    .array(
-      z.strictObject({
-        ...cardArt,
-        title_card_body: text.describe("Card title."),
-        list_items: z.array(text).min(1).describe("Bullet points of the card (plain text)."),
-        validity: text.describe(
-          'How long the offer and its wagering last, e.g. "30 días desde el depósito" (shown with the card, art. 13.4 RD 958/2020).',
-        ),
-      }),
-    )
-    .min(1),
-  buttons: z.array(button).default([]),
-});
-
-/** 6 — feature cards with a title and a description. */
-export const CardsSchema = z.strictObject({
-  icon,
-  header: text,
-  p: z.string().default(""),
-  cards: z
-    .array(
-      z.strictObject({
-        ...cardArt,
-        title_card_body: text,
-        description_card_body: text,
-      }),
-    )
-    .min(1),
-  button: button.optional(),
-});
-
-/** 7 — questions and answers in an accordion (also the numbered sections of legal pages). */
-export const FaqSchema = z.strictObject({
-  header: z.string().default(""),
-  structured_data: z
-    .boolean()
-    .default(false)
-    .describe(
-      "Emit FAQPage structured data for these items. Only for real visitor questions: search engines treat legal section titles marked as questions as spam.",
-    ),
-  numbered: z
-    .boolean()
-    .default(false)
-    .describe('Show "1.", "2.", … before each question (legal pages).'),
-  items: z
-    .array(
-      z.strictObject({
-        question: text,
-        answer: safeHtml.describe(
-          "Answer as HTML from the allowlist (p, strong, em, ul, ol, li, a, br, h3, h4, …).",
-        ),
-      }),
-    )
-    .min(1),
-});
-
-/** 8 — the list of current promotions with their key terms. */
-export const BonusListSchema = z.strictObject({
-  header: text,
-  p: z.string().default(""),
-  bonuses: z
-    .array(
-      z.strictObject({
-        title: text,
-        highlight: text.describe('The headline figure, e.g. "100% hasta 500 €".'),
-        description: text,
-        terms: z
-          .array(z.strictObject({ label: text, value: text }))
-          .default([])
-          .describe('Key terms as short label/value pairs, e.g. "Apuesta" / "35x".'),
-        validity: text.describe(
-          'How long the offer and its wagering last, e.g. "30 días desde el depósito" (shown with the terms).',
-        ),
-        image: image.optional(),
-        button: button.optional(),
-      }),
-    )
-    .min(1),
-});
-
-const vipLevel = z.strictObject({
-  name: text.describe('Level name, e.g. "Bronce".'),
-  requirement: text.describe("Points or requirement to reach the level."),
-  reward: text.describe("One-line summary of what the level gives."),
-  image,
-});
-
-/** 9 — a preview of the VIP levels. */
-export const VipPreviewSchema = z.strictObject({
-  vip_card_block: z.strictObject({
+  /** 8 — the list of current promotions with their key terms. */
+  const BonusListSchema = z.strictObject({
     header: text,
     p: z.string().default(""),
-    levels: z.array(vipLevel).min(1),
-    button: button.optional(),
-  }),
-});
-
-/** 10 — payment methods with limits and times. */
-export const DepositTableSchema = z.strictObject({
-  icon,
-  header: text,
-  p: z.string().default(""),
-  columns: z
-    .object({
-      payment_system: text,
-      mobile_payment: text,
-      min_deposit: text,
-      max_deposit: text,
-      min_withdrawal: text,
-      withdrawal_fees: text,
-      withdrawal_time: text,
-    })
-    .describe(
-      "Column headings (payment system, mobile payment, min/max deposit, min withdrawal, fees, time).",
-    ),
-  yes_text: text.describe("Words shown for the mobile-payment column."),
-  no_text: text,
-  rows: z
-    .array(
-      z.strictObject({
-        payment_system: text,
-        logo: image
-          .optional()
-          .describe(
-            "Badge shown before the name; decorative (the name is read), so its alt is not used.",
+    bonuses: z
+      .array(
+        z.strictObject({
+          title: text,
+          highlight: text.describe('The headline figure, e.g. "100% hasta 500 €".'),
+          description: text,
+          terms: z
+            .array(z.strictObject({ label: text, value: text }))
+            .default([])
+            .describe('Key terms as short label/value pairs, e.g. "Apuesta" / "35x".'),
+          validity: text.describe(
+            'How long the offer and its wagering last, e.g. "30 días desde el depósito" (shown with the terms).',
           ),
-        mobile_payment: z.boolean(),
+          image: image.optional(),
+          button: button.optional(),
+        }),
+      )
+      .min(1),
+  });
+
+  const vipLevel = z.strictObject({
+    name: text.describe('Level name, e.g. "Bronce".'),
+    requirement: text.describe("Points or requirement to reach the level."),
+    reward: text.describe("One-line summary of what the level gives."),
+    image,
+  });
+
+  /** 9 — a preview of the VIP levels. */
+  const VipPreviewSchema = z.strictObject({
+    vip_card_block: z.strictObject({
+      header: text,
+      p: z.string().default(""),
+      levels: z.array(vipLevel).min(1),
+      button: button.optional(),
+    }),
+  });
+
+  /** 10 — payment methods with limits and times. */
+  const DepositTableSchema = z.strictObject({
+    icon,
+    header: text,
+    p: z.string().default(""),
+    columns: z
+      .object({
+        payment_system: text,
+        mobile_payment: text,
         min_deposit: text,
         max_deposit: text,
         min_withdrawal: text,
         withdrawal_fees: text,
         withdrawal_time: text,
-      }),
-    )
-    .min(1),
-});
+      })
+      .describe(
+        "Column headings (payment system, mobile payment, min/max deposit, min withdrawal, fees, time).",
+      ),
+    yes_text: text.describe("Words shown for the mobile-payment column."),
+    no_text: text,
+    rows: z
+      .array(
+        z.strictObject({
+          payment_system: text,
+          logo: image
+            .optional()
+            .describe(
+              "Badge shown before the name; decorative (the name is read), so its alt is not used.",
+            ),
+          mobile_payment: z.boolean(),
+          min_deposit: text,
+          max_deposit: text,
+          min_withdrawal: text,
+          withdrawal_fees: text,
+          withdrawal_time: text,
+        }),
+      )
+      .min(1),
+  });
 
-/** 11 — the privileges the VIP programme grants. */
-export const VipPrivilegesSchema = z.strictObject({
-  vip_roller_block: z.strictObject({
-    header: text,
-    p: z.string().default(""),
-    privileges: z.array(z.strictObject({ title: text, description: text, icon })).min(1),
-  }),
-});
+  /** 11 — the privileges the VIP programme grants. */
+  const VipPrivilegesSchema = z.strictObject({
+    vip_roller_block: z.strictObject({
+      header: text,
+      p: z.string().default(""),
+      privileges: z.array(z.strictObject({ title: text, description: text, icon })).min(1),
+    }),
+  });
 
-/** 12 — the heading of a legal page with its version and dates. */
-export const InfoBlockSchema = z.strictObject({
-  pre_title: z
-    .string()
-    .default("")
-    .describe('Small line above the title, e.g. "Información legal".'),
-  title: text.describe("The page's only <h1>."),
-  created: z.iso.date().optional().describe("Dates as YYYY-MM-DD; displayed as DD.MM.YYYY."),
-  updated: z.iso.date().optional(),
-  created_label: z
-    .string()
-    .default("Creado")
-    .describe("Labels shown before the dates and the version."),
-  updated_label: z.string().default("Actualizado"),
-  version_label: z.string().default("Versión"),
-  version: z.string().optional(),
-  description: safeHtml.describe("Introductory paragraph(s), HTML from the allowlist."),
-});
+  /** 12 — the heading of a legal page with its version and dates. */
+  const InfoBlockSchema = z.strictObject({
+    pre_title: z
+      .string()
+      .default("")
+      .describe('Small line above the title, e.g. "Información legal".'),
+    title: text.describe("The page's only <h1>."),
+    created: z.iso.date().optional().describe("Dates as YYYY-MM-DD; displayed as DD.MM.YYYY."),
+    updated: z.iso.date().optional(),
+    created_label: z
+      .string()
+      .default("Creado")
+      .describe("Labels shown before the dates and the version."),
+    updated_label: z.string().default("Actualizado"),
+    version_label: z.string().default("Versión"),
+    version: z.string().optional(),
+    description: safeHtml.describe("Introductory paragraph(s), HTML from the allowlist."),
+  });
 
-/** 13 — the high-roller offer of the VIP programme. */
-export const VipRollerSchema = z.strictObject({
-  vip_roller_block: z.strictObject({
-    header: text,
-    p: text,
-    image,
-    benefits: z.array(text).min(1),
-    button: button.optional(),
-  }),
-});
+  /** 13 — the high-roller offer of the VIP programme. */
+  const VipRollerSchema = z.strictObject({
+    vip_roller_block: z.strictObject({
+      header: text,
+      p: text,
+      image,
+      benefits: z.array(text).min(1),
+      button: button.optional(),
+    }),
+  });
 
-/** 14 — free text: an optional heading and HTML from the allowlist. */
-export const TextComponentSchema = z.strictObject({
-  header: z.string().default(""),
-  header_is_h1: z
-    .boolean()
-    .default(false)
-    .describe("Render the header as the page's <h1> (for pages without a MainBlock)."),
-  html: safeHtml,
-});
+  /** 14 — free text: an optional heading and HTML from the allowlist. */
+  const TextComponentSchema = z.strictObject({
+    header: z.string().default(""),
+    header_is_h1: z
+      .boolean()
+      .default(false)
+      .describe("Render the header as the page's <h1> (for pages without a MainBlock)."),
+    html: safeHtml,
+  });
 
-/** component_id → block schema, in the product's order (docs/decisions/001-product-rules.md). */
-export const BLOCK_SCHEMAS = {
-  1: MainBlockSchema,
-  2: PromoImageSchema,
-  3: DynamicTableSchema,
-  4: GamesSchema,
-  5: BonusesSchema,
-  6: CardsSchema,
-  7: FaqSchema,
-  8: BonusListSchema,
-  9: VipPreviewSchema,
-  10: DepositTableSchema,
-  11: VipPrivilegesSchema,
-  12: InfoBlockSchema,
-  13: VipRollerSchema,
-  14: TextComponentSchema,
-} as const;
+  return {
+    1: MainBlockSchema,
+    2: PromoImageSchema,
+    3: DynamicTableSchema,
+    4: GamesSchema,
+    5: BonusesSchema,
+    6: CardsSchema,
+    7: FaqSchema,
+    8: BonusListSchema,
+    9: VipPreviewSchema,
+    10: DepositTableSchema,
+    11: VipPrivilegesSchema,
+    12: InfoBlockSchema,
+    13: VipRollerSchema,
+    14: TextComponentSchema,
+  } as const;
+}
+
+/** The block schemas without a context: for the types and the JSON Schemas. */
+export const BLOCK_SCHEMAS = blockSchemas();
 
 /** component_id → the name of the component that renders it (also its data-block attribute). */
 export const BLOCK_NAMES = {

@@ -1,117 +1,126 @@
 /** A page of the site: its head metadata and its ordered body blocks. */
 import { z } from "zod";
 
-import { BLOCK_NAMES, BLOCK_SCHEMAS, type ComponentId } from "./blocks";
+import { BLOCK_NAMES, BLOCK_SCHEMAS, blockSchemas, type ComponentId } from "./blocks";
 import { parseCustomTag } from "../custom-tags";
 
-import { editorSchema, localAsset, slug, text } from "./primitives";
-
-function blockComponent<Id extends ComponentId>(id: Id) {
-  return z
-    .strictObject({
-      order: z
-        .number()
-        .int()
-        .describe("Position on the page; blocks render in ascending order (ties keep file order)."),
-      component_id: z
-        .literal(id)
-        .describe(
-          "Which block type this is (docs/decisions/001-product-rules.md): 1 MainBlock … 14 TextComponent.",
-        ),
-      data: z.strictObject({ content: BLOCK_SCHEMAS[id] }),
-    })
-    .describe(`Block ${id}: ${BLOCK_NAMES[id]}`);
-}
+import type { ContentContext } from "./context";
+import { contentFields, editorSchema, slug, text } from "./primitives";
 
 const KNOWN_IDS = Object.keys(BLOCK_SCHEMAS).join(", ");
 
-export const ComponentSchema = z.discriminatedUnion(
-  "component_id",
-  [
-    blockComponent(1),
-    blockComponent(2),
-    blockComponent(3),
-    blockComponent(4),
-    blockComponent(5),
-    blockComponent(6),
-    blockComponent(7),
-    blockComponent(8),
-    blockComponent(9),
-    blockComponent(10),
-    blockComponent(11),
-    blockComponent(12),
-    blockComponent(13),
-    blockComponent(14),
-  ],
-  {
-    error: (issue) => {
-      const input = issue.input as { component_id?: unknown } | undefined;
-      if (issue.code === "invalid_union" && input && typeof input === "object") {
-        return `unknown component_id ${JSON.stringify(input.component_id)} (known: ${KNOWN_IDS})`;
-      }
-      return undefined;
-    },
-  },
-);
+/** A page file's schema, made for a check run (see contentFields in primitives.ts). */
+export function pageSchema(context?: ContentContext) {
+  const blocks = blockSchemas(context);
+  const { href, localAsset } = contentFields(context);
 
-export const PageSchema = z.strictObject({
-  $schema: editorSchema,
-  title: text.describe(
-    "Internal name of the page (not shown to visitors; the <title> comes from meta.title).",
-  ),
-  slug: slug.describe(
-    'Path of the page: "/" or lowercase segments, e.g. "/terms". Unique across pages.',
-  ),
-  meta: z
-    .strictObject({
-      lang: z
-        .string()
-        .optional()
-        .describe(
-          'Language of the page, e.g. "es-ES"; defaults to the site\'s meta_settings.lang.',
-        ),
-      title: text.describe("The <title> of the page."),
-      description: text.describe("The meta description shown by search engines."),
-      canonical_url: z
-        .string()
-        .optional()
-        .describe("Path of the canonical URL; defaults to the page's own slug."),
-      custom_tags: z
-        .array(
-          z.string().transform((raw, ctx) => {
-            const parsed = parseCustomTag(raw);
-            if (parsed.tag) return parsed.tag;
-            ctx.addIssue({
-              code: "custom",
-              message: `custom tag ${JSON.stringify(raw)}: ${parsed.problem}`,
-            });
-            return z.NEVER;
-          }),
-        )
-        .default([])
-        .describe(
-          'Extra head tags as raw strings, e.g. `<meta name="google-site-verification" content="…">`. Only <meta> (name, property, content, itemprop) and <link> (rel, href, hreflang, type, sizes, media, title) are accepted; they are parsed here and never injected as HTML.',
-        ),
-      links_settings: z
-        .object({ favicon: localAsset.optional(), apple_touch_icon: localAsset.optional() })
-        .optional()
-        .describe("Page-specific favicon and touch icon; default to the site's."),
-      scripts_settings: z
-        .array(z.looseObject({ "@type": z.union([text, z.array(text).min(1)]) }))
-        .default([])
-        .describe("Structured-data objects (JSON-LD) merged into the page's graph."),
-    })
-    .describe(
-      "The head of the page: title, description, canonical URL, extra tags and structured data.",
+  function blockComponent<Id extends ComponentId>(id: Id) {
+    return z
+      .strictObject({
+        order: z
+          .number()
+          .int()
+          .describe("Position on the page; blocks render in ascending order (ties keep file order)."),
+        component_id: z
+          .literal(id)
+          .describe(
+            "Which block type this is (docs/decisions/001-product-rules.md): 1 MainBlock … 14 TextComponent.",
+          ),
+        data: z.strictObject({ content: blocks[id] }),
+      })
+      .describe(`Block ${id}: ${BLOCK_NAMES[id]}`);
+  }
+
+  const ComponentSchema = z.discriminatedUnion(
+    "component_id",
+    [
+      blockComponent(1),
+      blockComponent(2),
+      blockComponent(3),
+      blockComponent(4),
+      blockComponent(5),
+      blockComponent(6),
+      blockComponent(7),
+      blockComponent(8),
+      blockComponent(9),
+      blockComponent(10),
+      blockComponent(11),
+      blockComponent(12),
+      blockComponent(13),
+      blockComponent(14),
+    ],
+    {
+      error: (issue) => {
+        const input = issue.input as { component_id?: unknown } | undefined;
+        if (issue.code === "invalid_union" && input && typeof input === "object") {
+          return `component_id desconocido: ${JSON.stringify(input.component_id)} (los que hay: ${KNOWN_IDS})`;
+        }
+        return undefined;
+      },
+    },
+  );
+
+  return z.strictObject({
+    $schema: editorSchema,
+    title: text.describe(
+      "Internal name of the page (not shown to visitors; the <title> comes from meta.title).",
     ),
-  updated: z.iso
-    .date()
-    .optional()
-    .describe(
-      "Date of the last change (YYYY-MM-DD), for the sitemap; legal pages use their InfoBlock's.",
+    slug: slug.describe(
+      'Path of the page: "/" or lowercase segments, e.g. "/terms". Unique across pages.',
     ),
-  components: z.array(ComponentSchema).min(1).describe("The body blocks."),
-});
+    meta: z
+      .strictObject({
+        lang: z
+          .string()
+          .optional()
+          .describe(
+            'Language of the page, e.g. "es-ES"; defaults to the site\'s meta_settings.lang.',
+          ),
+        title: text.describe("The <title> of the page."),
+        description: text.describe("The meta description shown by search engines."),
+        canonical_url: href
+          .optional()
+          .describe("Path of the canonical URL; defaults to the page's own slug."),
+        custom_tags: z
+          .array(
+            z.string().transform((raw, ctx) => {
+              const parsed = parseCustomTag(raw);
+              if (parsed.tag) return parsed.tag;
+              ctx.addIssue({
+                code: "custom",
+                message: `etiqueta ${JSON.stringify(raw)}: ${parsed.problem}`,
+              });
+              return z.NEVER;
+            }),
+          )
+          .default([])
+          .describe(
+            'Extra head tags as raw strings, e.g. `<meta name="google-site-verification" content="…">`. Only <meta> (name, property, content, itemprop) and <link> (rel, href, hreflang, type, sizes, media, title) are accepted; they are parsed here and never injected as HTML.',
+          ),
+        links_settings: z
+          .object({ favicon: localAsset.optional(), apple_touch_icon: localAsset.optional() })
+          .optional()
+          .describe("Page-specific favicon and touch icon; default to the site's."),
+        scripts_settings: z
+          .array(z.looseObject({ "@type": z.union([text, z.array(text).min(1)]) }))
+          .default([])
+          .describe("Structured-data objects (JSON-LD) merged into the page's graph."),
+      })
+      .describe(
+        "The head of the page: title, description, canonical URL, extra tags and structured data.",
+      ),
+    updated: z.iso
+      .date()
+      .optional()
+      .describe(
+        "Date of the last change (YYYY-MM-DD), for the sitemap; legal pages use their InfoBlock's.",
+      ),
+    components: z.array(ComponentSchema).min(1).describe("The body blocks."),
+  });
+}
+
+/** The page schema without a context: for the types and the JSON Schemas. */
+export const PageSchema = pageSchema();
 
 export type Page = z.output<typeof PageSchema>;
 export type PageComponent = Page["components"][number];

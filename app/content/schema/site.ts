@@ -1,7 +1,8 @@
 /** The site configuration: header, footer, head metadata and site-wide texts (docs/decisions/001-product-rules.md). */
 import { z } from "zod";
 
-import { editorSchema, href, httpsUrl, image, link, localAsset, slug, text } from "./primitives";
+import type { ContentContext } from "./context";
+import { contentFields, editorSchema, httpsUrl, slug, text } from "./primitives";
 
 /** Names the sub-id parameter may not take: the affiliate's own identifiers. */
 export const RESERVED_AFFILIATE_PARAMS = ["partner", "banner"];
@@ -9,189 +10,202 @@ export const RESERVED_AFFILIATE_PARAMS = ["partner", "banner"];
 /** A one-segment site path with a trailing slash, e.g. "/login/". */
 const outboundPath = z
   .string()
-  .regex(/^\/[a-z0-9-]+\/$/, 'must be a one-segment path with a trailing slash, e.g. "/login/"');
+  .regex(/^\/[a-z0-9-]+\/$/, 'debe ser una ruta de un tramo acabada en barra, p. ej. "/login/"');
 
-/** A linked logo with its intrinsic size (reviewers, restrictions). */
-const linkedLogo = z.strictObject({
-  url: href,
-  image: localAsset,
-  alt: text,
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-});
+/** The site config's schema, made for a check run (see contentFields in primitives.ts). */
+export function siteSchema(context?: ContentContext) {
+  const { checkShape, href, image, link, localAsset } = contentFields(context);
+  /** A page of this site: hreflang alternates are links search engines follow. */
+  const pageLink = slug.superRefine((value, ctx) => {
+    const problem = context?.linkProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: `"${value}" ${problem}` });
+  });
 
-const errorText = z.strictObject({ title: text, text });
+  /** A linked logo with its intrinsic size (reviewers, restrictions). */
+  const linkedLogo = z.strictObject({
+    url: href,
+    image: localAsset,
+    alt: text,
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  }).superRefine((logo, ctx) => checkShape(ctx, logo.image, logo, ["image"]));
 
-export const SiteSchema = z.strictObject({
-  $schema: editorSchema,
-  brand_name: text.describe("The (fictional) brand, as written in running text."),
-  header: z
-    .strictObject({
-      logo_link: href.describe('Where the logo leads, normally "/".'),
-      logo_image: image.describe("Desktop logo."),
-      logo_mob_image: image.describe("Compact logo for phones (shown below 768 px)."),
-      login_link: outboundPath.describe(
-        'Login button: label and path of the outbound login route ("/login/"). The route answers 302 to `login_redirect_link`; the form without the trailing slash does too.',
-      ),
-      login_text: text,
-      signup_link: outboundPath.describe(
-        'Sign-up button: label and path of the outbound sign-up route ("/sing-up/").',
-      ),
-      signup_text: text,
-      login_redirect_link: httpsUrl.describe(
-        "The affiliate URLs the login and sign-up routes redirect to: absolute https URLs carrying the partner and banner parameters. Visitors can never change them.",
-      ),
-      signup_redirect_link: httpsUrl,
-    })
-    .describe("The header on every page: logo, login and sign-up buttons, affiliate destinations."),
-  affiliate: z
-    .strictObject({
-      subid_param: z
-        .string()
-        .regex(/^[a-z0-9_]{1,32}$/, "must be 1-32 characters of a-z, 0-9 and _")
-        .refine((name) => !RESERVED_AFFILIATE_PARAMS.includes(name), {
-          message: `must not be ${RESERVED_AFFILIATE_PARAMS.join(" or ")}`,
-        })
-        .describe(
-          "Name of the sub-id parameter carried from the landing URL to the affiliate, next to utm_source, utm_medium, utm_campaign, utm_content, utm_term, gclid and fbclid.",
+  const errorText = z.strictObject({ title: text, text });
+
+  return z.strictObject({
+    $schema: editorSchema,
+    brand_name: text.describe("The (fictional) brand, as written in running text."),
+    header: z
+      .strictObject({
+        logo_link: href.describe('Where the logo leads, normally "/".'),
+        logo_image: image.describe("Desktop logo."),
+        logo_mob_image: image.describe("Compact logo for phones (shown below 768 px)."),
+        login_link: outboundPath.describe(
+          'Login button: label and path of the outbound login route ("/login/"). The route answers 302 to `login_redirect_link`; the form without the trailing slash does too.',
         ),
-    })
-    .describe("How clicks carry campaign parameters to the affiliate."),
-  footer: z
-    .strictObject({
-      menus: z
-        .array(z.strictObject({ header: text, links: z.array(link).min(1) }))
-        .min(1)
-        .describe('Link menus, e.g. "Enlaces Útiles".'),
-      socials: z
-        .array(z.strictObject({ url: httpsUrl, name: text, image: localAsset }))
-        .min(1)
-        .describe("Social profiles: URL, name (for screen readers) and icon."),
-      logo_link: href,
-      logo_image: image,
-      reviewers_title: text.describe('Heading above the reviewer logos, e.g. "Analizado por".'),
-      reviewers: z.array(linkedLogo).describe("Logos of review and certification sites."),
-      restrictions: linkedLogo.describe("The age-restriction mark (18+)."),
-      responsible_gambling: z
-        .object({
-          age_badge: text.describe('e.g. "18+".'),
-          message: text.describe('e.g. "Juega con responsabilidad".'),
-          links: z
-            .array(link)
-            .min(1)
-            .describe("Links to the responsible-gambling page and to help organisations."),
-        })
-        .describe("Responsible-gambling notice shown on every page."),
-      copyright_text: text.describe("Copyright, operator and licence line."),
-      licence_link: link.describe(
-        "Where a visitor can check the operator's licence, shown after the licence line.",
-      ),
-      affiliate_disclosure: text.describe(
-        "That this site is an affiliate of the operator and earns a commission on registrations (art. 7.1 RD 958/2020).",
-      ),
-      advertising: z
-        .strictObject({
-          label: text.describe('The advertising label, e.g. "Publicidad".'),
-          conditions: link.describe(
-            'The link to the full terms of the offers, e.g. "Sujeto a condiciones" → /terms.',
-          ),
-        })
-        .describe(
-          "The notice under the first call to action of every page with an affiliate link: label, 18+, the safe-play message and the conditions link.",
+        login_text: text,
+        signup_link: outboundPath.describe(
+          'Sign-up button: label and path of the outbound sign-up route ("/sing-up/").',
         ),
-    })
-    .describe(
-      "The footer on every page: menus, social profiles, reviewers, responsible gambling, operator.",
-    ),
-  meta: z
-    .strictObject({
-      site_url: httpsUrl
-        .refine((value) => new URL(value).pathname === "/" && !new URL(value).search, {
-          message: "must be an origin such as https://www.example.com, without a path",
-        })
-        .describe(
-          "Public origin of the site (no path), used for the canonical URL, Open Graph, the sitemap and structured data. The SITE_URL environment variable overrides it.",
+        signup_text: text,
+        login_redirect_link: httpsUrl.describe(
+          "The affiliate URLs the login and sign-up routes redirect to: absolute https URLs carrying the partner and banner parameters. Visitors can never change them.",
         ),
-      breadcrumb_home: text.describe('Name of the home page in breadcrumbs, e.g. "Inicio".'),
-      organization: z
-        .strictObject({
-          legal_name: text.describe("The operator's registered name (Organization legalName)."),
-          contact_point: z.strictObject({
-            contact_type: text.describe('e.g. "customer support".'),
-            email: z.email().describe("Support e-mail address."),
-            available_language: z.array(text).min(1).describe('e.g. ["Spanish", "English"].'),
-            area_served: text.describe('ISO 3166-1 code, e.g. "ES".'),
-          }),
-        })
-        .describe("The operator in structured data: legal name and support contact."),
-      hreflang: z
-        .array(z.strictObject({ slug, hreflang: text }))
-        .default([])
-        .describe(
-          'Pages that are language or region versions of each other. Each of them links to all of them with <link rel="alternate" hreflang>; "x-default" marks the fallback.',
-        ),
-      meta_settings: z.strictObject({
-        lang: text.describe('Default language of pages, e.g. "es-ES".'),
-        image_url: localAsset.describe("Social sharing image (1200×630)."),
-        og_locale: text,
-        og_site_name: text,
-        twitter_creator: text,
-        twitter_site: text.describe('The site\'s own X (Twitter) account, e.g. "@brisamarcasino".'),
-        alternate_name: text.describe(
-          'Another name of the site for search engines (WebSite alternateName), e.g. "Brisamar".',
-        ),
-        time_zone: z
+        signup_redirect_link: httpsUrl,
+      })
+      .describe("The header on every page: logo, login and sign-up buttons, affiliate destinations."),
+    affiliate: z
+      .strictObject({
+        subid_param: z
           .string()
-          .default("Europe/Madrid")
-          .describe("Time zone of the pages' update dates (dateModified, og:updated_time)."),
-        twitter_image_alt: text,
-        twitter_image_src: localAsset,
-        "og:image:secure_url": localAsset,
-      }),
-      links_settings: z.strictObject({ favicon: localAsset, apple_touch_icon: localAsset }),
-      meta_scripts_settings: z.strictObject({
-        pages: z.array(slug).describe("Slugs listed in the site-navigation structured data."),
-      }),
-    })
-    .describe(
-      "Defaults of every page's head: site URL, language, social cards, icons, structured data.",
-    ),
-  ui: z
-    .strictObject({
-      skip_to_content: text.describe('The skip link, first in the page: "Saltar al contenido principal".'),
-      account_navigation: text.describe("Accessible name of the header's login and sign-up navigation."),
-      social_links: text.describe("Accessible name of the list of social profiles."),
-      responsible_gambling: text.describe("Accessible name of the footer's responsible-gambling section."),
-      opens_in_new_tab: text.describe(
-        "Said by screen readers after a link that opens in a new tab, e.g. \"(se abre en una pestaña nueva)\".",
+          .regex(/^[a-z0-9_]{1,32}$/, "debe tener de 1 a 32 caracteres de a-z, 0-9 y _")
+          .refine((name) => !RESERVED_AFFILIATE_PARAMS.includes(name), {
+            message: `no puede ser ${RESERVED_AFFILIATE_PARAMS.join(" ni ")}`,
+          })
+          .describe(
+            "Name of the sub-id parameter carried from the landing URL to the affiliate, next to utm_source, utm_medium, utm_campaign, utm_content, utm_term, gclid and fbclid.",
+          ),
+      })
+      .describe("How clicks carry campaign parameters to the affiliate."),
+    footer: z
+      .strictObject({
+        menus: z
+          .array(z.strictObject({ header: text, links: z.array(link).min(1) }))
+          .min(1)
+          .describe('Link menus, e.g. "Enlaces Útiles".'),
+        socials: z
+          .array(z.strictObject({ url: httpsUrl, name: text, image: localAsset }))
+          .min(1)
+          .describe("Social profiles: URL, name (for screen readers) and icon."),
+        logo_link: href,
+        logo_image: image,
+        reviewers_title: text.describe('Heading above the reviewer logos, e.g. "Analizado por".'),
+        reviewers: z.array(linkedLogo).describe("Logos of review and certification sites."),
+        restrictions: linkedLogo.describe("The age-restriction mark (18+)."),
+        responsible_gambling: z
+          .object({
+            age_badge: text.describe('e.g. "18+".'),
+            message: text.describe('e.g. "Juega con responsabilidad".'),
+            links: z
+              .array(link)
+              .min(1)
+              .describe("Links to the responsible-gambling page and to help organisations."),
+          })
+          .describe("Responsible-gambling notice shown on every page."),
+        copyright_text: text.describe("Copyright, operator and licence line."),
+        licence_link: link.describe(
+          "Where a visitor can check the operator's licence, shown after the licence line.",
+        ),
+        affiliate_disclosure: text.describe(
+          "That this site is an affiliate of the operator and earns a commission on registrations (art. 7.1 RD 958/2020).",
+        ),
+        advertising: z
+          .strictObject({
+            label: text.describe('The advertising label, e.g. "Publicidad".'),
+            conditions: link.describe(
+              'The link to the full terms of the offers, e.g. "Sujeto a condiciones" → /terms.',
+            ),
+          })
+          .describe(
+            "The notice under the first call to action of every page with an affiliate link: label, 18+, the safe-play message and the conditions link.",
+          ),
+      })
+      .describe(
+        "The footer on every page: menus, social profiles, reviewers, responsible gambling, operator.",
       ),
-      country_restricted: text.describe(
-        "Shown at the top of an informational page to a visitor whose country the gate blocks.",
+    meta: z
+      .strictObject({
+        site_url: httpsUrl
+          .refine((value) => new URL(value).pathname === "/" && !new URL(value).search, {
+            message: "debe ser un origen como https://www.example.com, sin ruta",
+          })
+          .describe(
+            "Public origin of the site (no path), used for the canonical URL, Open Graph, the sitemap and structured data. The SITE_URL environment variable overrides it.",
+          ),
+        breadcrumb_home: text.describe('Name of the home page in breadcrumbs, e.g. "Inicio".'),
+        organization: z
+          .strictObject({
+            legal_name: text.describe("The operator's registered name (Organization legalName)."),
+            contact_point: z.strictObject({
+              contact_type: text.describe('e.g. "customer support".'),
+              email: z.email().describe("Support e-mail address."),
+              available_language: z.array(text).min(1).describe('e.g. ["Spanish", "English"].'),
+              area_served: text.describe('ISO 3166-1 code, e.g. "ES".'),
+            }),
+          })
+          .describe("The operator in structured data: legal name and support contact."),
+        hreflang: z
+          .array(z.strictObject({ slug: pageLink, hreflang: text }))
+          .default([])
+          .describe(
+            'Pages that are language or region versions of each other. Each of them links to all of them with <link rel="alternate" hreflang>; "x-default" marks the fallback.',
+          ),
+        meta_settings: z.strictObject({
+          lang: text.describe('Default language of pages, e.g. "es-ES".'),
+          image_url: localAsset.describe("Social sharing image (1200×630)."),
+          og_locale: text,
+          og_site_name: text,
+          twitter_creator: text,
+          twitter_site: text.describe('The site\'s own X (Twitter) account, e.g. "@brisamarcasino".'),
+          alternate_name: text.describe(
+            'Another name of the site for search engines (WebSite alternateName), e.g. "Brisamar".',
+          ),
+          time_zone: z
+            .string()
+            .default("Europe/Madrid")
+            .describe("Time zone of the pages' update dates (dateModified, og:updated_time)."),
+          twitter_image_alt: text,
+          twitter_image_src: localAsset,
+          "og:image:secure_url": localAsset,
+        }),
+        links_settings: z.strictObject({ favicon: localAsset, apple_touch_icon: localAsset }),
+        meta_scripts_settings: z.strictObject({
+          pages: z.array(slug).describe("Slugs listed in the site-navigation structured data."),
+        }),
+      })
+      .describe(
+        "Defaults of every page's head: site URL, language, social cards, icons, structured data.",
       ),
-      validity_label: text.describe('Label of a bonus\'s validity period, e.g. "Validez".'),
-      update_available: text.describe("The banner shown when a newer version of the site is available."),
-      update_reload: text.describe("The banner's button that reloads the page."),
-      update_dismiss: text.describe("The banner's button that hides it."),
-    })
-    .describe(
-      "Texts of the interface a visitor reads or hears (screen readers), in the pages' language.",
-    ),
-  errors: z
-    .object({
-      bad_request: errorText.describe(
-        "400: a request the site cannot process (e.g. an unsupported locale).",
+    ui: z
+      .strictObject({
+        skip_to_content: text.describe('The skip link, first in the page: "Saltar al contenido principal".'),
+        account_navigation: text.describe("Accessible name of the header's login and sign-up navigation."),
+        social_links: text.describe("Accessible name of the list of social profiles."),
+        responsible_gambling: text.describe("Accessible name of the footer's responsible-gambling section."),
+        opens_in_new_tab: text.describe(
+          "Said by screen readers after a link that opens in a new tab, e.g. \"(se abre en una pestaña nueva)\".",
+        ),
+        country_restricted: text.describe(
+          "Shown at the top of an informational page to a visitor whose country the gate blocks.",
+        ),
+        validity_label: text.describe('Label of a bonus\'s validity period, e.g. "Validez".'),
+        update_available: text.describe("The banner shown when a newer version of the site is available."),
+        update_reload: text.describe("The banner's button that reloads the page."),
+        update_dismiss: text.describe("The banner's button that hides it."),
+      })
+      .describe(
+        "Texts of the interface a visitor reads or hears (screen readers), in the pages' language.",
       ),
-      not_found: errorText.describe(
-        "404 raised by the browser's router (the /404 page covers every other 404).",
-      ),
-      method_not_allowed: errorText.describe("405: a method other than GET or HEAD on a page."),
-      payload_too_large: errorText.describe(
-        "413: a form or request body larger than the site accepts.",
-      ),
-      server_error: errorText,
-      home_button_text: text.describe("Label of the button back to the home page."),
-    })
-    .describe("Texts of error pages other than 404/403 (those are content pages)."),
-});
+    errors: z
+      .object({
+        bad_request: errorText.describe(
+          "400: a request the site cannot process (e.g. an unsupported locale).",
+        ),
+        not_found: errorText.describe(
+          "404 raised by the browser's router (the /404 page covers every other 404).",
+        ),
+        method_not_allowed: errorText.describe("405: a method other than GET or HEAD on a page."),
+        payload_too_large: errorText.describe(
+          "413: a form or request body larger than the site accepts.",
+        ),
+        server_error: errorText,
+        home_button_text: text.describe("Label of the button back to the home page."),
+      })
+      .describe("Texts of error pages other than 404/403 (those are content pages)."),
+  });
+}
+
+/** The site schema without a context: for the types and the JSON Schemas. */
+export const SiteSchema = siteSchema();
 
 export type Site = z.output<typeof SiteSchema>;

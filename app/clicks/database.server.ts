@@ -11,11 +11,9 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 
-import { migrateToLatest } from "./migrations.server";
+import { migrateToLatest } from "./migrate.server";
 import { READER_WORKER, sqliteReaderDialect } from "./sqlite-reader.server";
-import type { Database } from "./schema";
-
-export type Dialect = "sqlite" | "postgres";
+import type { Database, Dialect } from "./types";
 
 /** The default ledger file, relative to the working directory (git-ignored). */
 export const DEFAULT_SQLITE_FILE = "data/clicks.sqlite";
@@ -80,7 +78,7 @@ export async function openLedgerDatabase(url: string | undefined): Promise<Ledge
     }
     describe = `SQLite ${target}`;
   }
-  await migrateToLatest(db as unknown as Kysely<unknown>, dialect);
+  await migrateToLatest(db, dialect);
   const readsWith = reader ?? db;
   return {
     db,

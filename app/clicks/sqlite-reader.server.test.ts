@@ -10,7 +10,7 @@ import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { openLedgerDatabase, type LedgerDatabase } from "./database.server";
-import type { Database } from "./schema";
+import type { Database } from "./types";
 
 const directory = mkdtempSync(path.join(tmpdir(), "reader-"));
 let database: LedgerDatabase;

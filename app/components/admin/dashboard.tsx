@@ -7,7 +7,8 @@
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 
 import type { Dashboard, RankedRow } from "~/admin/dashboard.server";
-import { FILTERS, PERIODS, viewSearch, type FilterName, type View } from "~/admin/query";
+import { PERIODS, viewSearch, type View } from "~/admin/query";
+import { DIMENSION_NAMES, DIMENSIONS, type Dimension } from "~/clicks/dimensions";
 import type { Totals } from "~/clicks/reports.server";
 
 const number = new Intl.NumberFormat("es-ES");
@@ -208,18 +209,18 @@ function DayChart({ days, bots }: { days: Dashboard["days"]; bots: boolean }) {
   );
 }
 
-function RankTable({ name, rows, view }: { name: FilterName; rows: RankedRow[]; view: View }) {
+function RankTable({ name, rows, view }: { name: Dimension; rows: RankedRow[]; view: View }) {
   const filtered = view.filters[name];
   return (
     <section className="admin-rank" aria-labelledby={`rank-${name}`}>
-      <h2 id={`rank-${name}`}>Por {FILTERS[name].toLowerCase()}</h2>
+      <h2 id={`rank-${name}`}>Por {DIMENSIONS[name].label.toLowerCase()}</h2>
       {rows.length === 0 ? (
         <p className="admin-rank__empty">Sin clics en este periodo.</p>
       ) : (
         <table>
           <thead>
             <tr>
-              <th scope="col">{FILTERS[name]}</th>
+              <th scope="col">{DIMENSIONS[name].label}</th>
               <th scope="col">Clics</th>
               <th scope="col">Cuota</th>
             </tr>
@@ -236,7 +237,7 @@ function RankTable({ name, rows, view }: { name: FilterName; rows: RankedRow[]; 
                     <Link
                       to={viewSearch(view, { [name]: row.value })}
                       preventScrollReset
-                      title={`Filtrar por ${FILTERS[name].toLowerCase()}: ${row.value}`}
+                      title={`Filtrar por ${DIMENSIONS[name].label.toLowerCase()}: ${row.value}`}
                     >
                       {row.value}
                     </Link>
@@ -264,7 +265,7 @@ function RankTable({ name, rows, view }: { name: FilterName; rows: RankedRow[]; 
 
 function Filters({ view }: { view: View }) {
   const navigation = useNavigation();
-  const active = (Object.keys(FILTERS) as FilterName[]).filter((name) => view.filters[name]);
+  const active = DIMENSION_NAMES.filter((name) => view.filters[name]);
   return (
     <div className="admin-filters">
       <Form method="get" className="admin-filters__form" preventScrollReset>
@@ -319,9 +320,9 @@ function Filters({ view }: { view: View }) {
               <Link
                 to={viewSearch(view, { [name]: undefined })}
                 preventScrollReset
-                aria-label={`Quitar el filtro ${FILTERS[name]}: ${view.filters[name]}`}
+                aria-label={`Quitar el filtro ${DIMENSIONS[name].label}: ${view.filters[name]}`}
               >
-                {FILTERS[name]}: {view.filters[name]} <span aria-hidden="true">×</span>
+                {DIMENSIONS[name].label}: {view.filters[name]} <span aria-hidden="true">×</span>
               </Link>
             </li>
           ))}
@@ -402,7 +403,7 @@ export function AdminDashboard({
           </dl>
           <DayChart days={dashboard.days} bots={view.bots} />
           <div className="admin-ranks">
-            {(Object.keys(FILTERS) as FilterName[]).map((name) => (
+            {DIMENSION_NAMES.map((name) => (
               <RankTable key={name} name={name} rows={dashboard.rankings[name]} view={view} />
             ))}
           </div>

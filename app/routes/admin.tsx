@@ -26,7 +26,8 @@ import {
 } from "~/admin/auth.server";
 import { loadDashboard } from "~/admin/dashboard.server";
 import { readView, todayIn } from "~/admin/query";
-import { AdminDashboard, LoginForm } from "~/components/admin/dashboard";
+import { AdminDashboard } from "~/components/admin/dashboard";
+import { LoginForm } from "~/components/admin/login-form";
 import { ErrorPage } from "~/components/error-page";
 import { useSite } from "~/components/layout/site-chrome";
 import { env } from "~/config/env.server";

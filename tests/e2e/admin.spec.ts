@@ -324,7 +324,20 @@ test.describe("with ADMIN_PASSWORD", () => {
       "content",
       "noindex, nofollow",
     );
-    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+    // The logout button looks active: the site's type and a transparent outlined button,
+    // not the browser's grey <button> in its own small font.
+    const logout = page.getByRole("button", { name: "Cerrar sesión" });
+    expect(
+      await logout.evaluate((button) => {
+        const style = getComputedStyle(button);
+        return {
+          background: style.backgroundColor,
+          fontSize: style.fontSize === getComputedStyle(document.body).fontSize,
+          cursor: style.cursor,
+        };
+      }),
+    ).toEqual({ background: "rgba(0, 0, 0, 0)", fontSize: true, cursor: "pointer" });
+    await logout.click();
     await expect(page.getByLabel("Contraseña")).toBeVisible();
     const after = await page.request.get(`${ADMIN}/admin/clicks.csv`);
     expect(after.status()).toBe(401);

@@ -25,7 +25,7 @@ import { ImportMap, InlineStyle } from "~/document/document-inlines";
 import { SiteChrome, useSite } from "~/components/layout/site-chrome";
 import { UpdateBanner } from "~/components/update-banner";
 import { APP_CONFIG_ELEMENT_ID, serializeForScript } from "~/config/app-config";
-import type { PageLoaderData } from "~/pages/page-data";
+import type { PageLoaderData } from "~/routes/page";
 import { countryVary } from "~/affiliate/country-gate.server";
 import { rootData } from "~/document/root-data.server";
 import { errorDescriptors } from "~/seo/seo-meta";

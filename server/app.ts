@@ -100,14 +100,6 @@ export function createSiteServer({
   app.use(files);
   app.use(staticErrors);
   if (devContent) app.use((req, res, next) => devContent.handle(req, res, next));
-  // While the dashboard is off (no ADMIN_PASSWORD) its exports do not exist: the
-  // catch-all answers them with the site's 404 page, like any unknown path.
-  if (!env.ADMIN_PASSWORD) {
-    app.use("/admin/", (req, _res, next) => {
-      req.url = "/-";
-      next();
-    });
-  }
   if (log) app.use(morgan("tiny", { stream: { write: (line) => log(line.trimEnd()) } }));
   app.use(
     remixHandler({

@@ -15,6 +15,15 @@ export function adminEnabled(): boolean {
   return Boolean(env.ADMIN_PASSWORD);
 }
 
+/**
+ * The one place that decides "the dashboard is off": without ADMIN_PASSWORD its paths do
+ * not exist. Every admin loader and action calls this first; the 404 it throws renders the
+ * site's 404 page (header, footer, the not-found texts), as an unknown path does.
+ */
+export function requireDashboard(): void {
+  if (!adminEnabled()) throw new Response(null, { status: 404 });
+}
+
 const secret = env.SESSION_SECRET ?? randomBytes(32).toString("base64url");
 
 const sessions = createCookieSessionStorage<{ admin: true }>({

@@ -5,6 +5,7 @@
  * with an apostrophe.
  */
 import type { ReportQueries } from "~/clicks/reports.server";
+import type { ClicksTable } from "~/clicks/types";
 
 import type { View } from "./query";
 
@@ -29,7 +30,7 @@ export const CLICK_COLUMNS = [
   "browser",
   "is_bot",
   "visitor",
-] as const;
+] as const satisfies readonly (keyof ClicksTable)[];
 
 export const DAILY_COLUMNS = ["day", "clicks", "bot_clicks", "unique_visitors"] as const;
 

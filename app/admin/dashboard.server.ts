@@ -3,15 +3,16 @@
  * the one before, clicks per day (every day of the period, zeros included), and the
  * rankings by each dimension with each row's share of the period's clicks by people.
  */
+import { DIMENSION_NAMES, type Dimension } from "~/clicks/dimensions";
 import { sumDays, type ReportQueries, type Totals } from "~/clicks/reports.server";
 
-import { addDays, daysIn, FILTERS, type FilterName, type View } from "./query";
+import { addDays, daysIn, type View } from "./query";
 
 export type RankedRow = { value: string | null; clicks: number; share: number };
 export type Dashboard = {
   totals: { current: Totals; previous: Totals };
   days: { day: string; humans: number; bots: number }[];
-  rankings: Record<FilterName, RankedRow[]>;
+  rankings: Record<Dimension, RankedRow[]>;
   /** How long the queries took, in milliseconds (shown in the page's footer line). */
   queryMs: number;
 };
@@ -35,14 +36,14 @@ export async function loadDashboard(reports: ReportQueries, view: View): Promise
     return { day, humans: row?.humans ?? 0, bots: row?.bots ?? 0 };
   });
   const rankings = Object.fromEntries(
-    (Object.keys(FILTERS) as FilterName[]).map((name) => [
+    DIMENSION_NAMES.map((name) => [
       name,
       ranked[name].map((row) => ({
         ...row,
         share: current.humans > 0 ? row.clicks / current.humans : 0,
       })),
     ]),
-  ) as Record<FilterName, RankedRow[]>;
+  ) as Record<Dimension, RankedRow[]>;
   return {
     totals: { current, previous },
     days,

@@ -3,6 +3,8 @@
  * bookmarked and shared: the period, the filters that compose, and whether bots show in
  * the chart. Anything malformed falls back to the default with a notice, never an error.
  */
+import { DIMENSION_NAMES, type DayRange, type Dimension, type Filters } from "~/clicks/dimensions";
+
 export const PERIODS = {
   today: "Hoy",
   "7d": "Últimos 7 días",
@@ -13,26 +15,12 @@ export const PERIODS = {
 } as const;
 export type Period = keyof typeof PERIODS;
 
-/** The dimensions a view can be filtered and ranked by, with their Spanish names. */
-export const FILTERS = {
-  link: "Enlace",
-  page: "Página",
-  campaign: "Campaña",
-  source: "Fuente",
-  subid: "Sub-id",
-  country: "País",
-  device: "Dispositivo",
-} as const;
-export type FilterName = keyof typeof FILTERS;
-
-export type DayRange = { from: string; to: string };
-
 export type View = {
   period: Period;
   range: DayRange;
   /** The period of the same length just before. */
   previous: DayRange;
-  filters: Partial<Record<FilterName, string>>;
+  filters: Filters;
   /** Bots stacked on the chart (they never count in the rankings). */
   bots: boolean;
   /** Why the URL's period was not used, in Spanish; null when it was. */
@@ -85,7 +73,7 @@ function rangeOf(period: Exclude<Period, "custom">, today: string): DayRange {
 
 export function readView(params: URLSearchParams, today: string): View {
   const filters: View["filters"] = {};
-  for (const name of Object.keys(FILTERS) as FilterName[]) {
+  for (const name of DIMENSION_NAMES) {
     const value = params.get(name)?.trim();
     if (value && value.length <= 256) filters[name] = value;
   }
@@ -116,7 +104,7 @@ export function readView(params: URLSearchParams, today: string): View {
 /** The URL query of a view with some of its settings changed (undefined removes one). */
 export function viewSearch(
   view: Pick<View, "period" | "range" | "filters" | "bots">,
-  change: Partial<Record<FilterName | "period" | "bots", string | undefined>> = {},
+  change: Partial<Record<Dimension | "period" | "bots", string | undefined>> = {},
 ): string {
   const params = new URLSearchParams();
   const period = "period" in change ? change.period : view.period;
@@ -125,7 +113,7 @@ export function viewSearch(
     params.set("from", view.range.from);
     params.set("to", view.range.to);
   }
-  for (const name of Object.keys(FILTERS) as FilterName[]) {
+  for (const name of DIMENSION_NAMES) {
     const value = name in change ? change[name] : view.filters[name];
     if (value) params.set(name, value);
   }

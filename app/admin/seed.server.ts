@@ -4,9 +4,9 @@
  * same clicks), on the content's real pages and link ids. Written in batches inside
  * transactions, so a million rows take seconds on SQLite and on PostgreSQL.
  */
-import type { ClickRecord } from "~/clicks/schema";
 import type { LedgerDatabase } from "~/clicks/database.server";
 import { addToRollups } from "~/clicks/rollup.server";
+import type { ClickRecord } from "~/clicks/types";
 
 import { addDays } from "./query";
 

@@ -2,7 +2,7 @@
  * The optional country gate (docs/decisions/001-product-rules.md: the 403 page concerns a country restriction). With
  * COUNTRY_HEADER and BLOCKED_COUNTRIES set, a request whose header names a blocked country
  * gets the /403 page on the outbound routes and promotional pages (informational pages stay
- * open: app/pages/page-loader.server.ts). An absent or malformed header means
+ * open: app/routes/page.tsx). An absent or malformed header means
  * allowed. Off (and no Vary) when not configured.
  */
 import { env } from "~/config/env.server";

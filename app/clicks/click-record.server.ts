@@ -13,7 +13,7 @@ import { isbot } from "isbot";
 
 import { sameSitePath, visitTrackingParams } from "~/affiliate/tracking-params";
 
-import type { ClickRecord } from "./schema";
+import type { ClickRecord } from "./types";
 
 /**
  * The server runs HEAD requests as GET (so they get the headers GET gets) and says so in

@@ -4,18 +4,16 @@
  * several instances share one ledger. One query builder (Kysely) serves both; the SQL of
  * the ledger lives in this folder only. See docs/decisions/011-click-ledger.md.
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 
-import { migrateToLatest } from "./migrations.server";
-import { READER_WORKER, sqliteReaderDialect } from "./sqlite-reader.server";
-import type { Database } from "./schema";
-
-export type Dialect = "sqlite" | "postgres";
+import { migrateToLatest } from "./migrate.server";
+import { findReaderWorker, sqliteReaderDialect } from "./sqlite-reader.server";
+import type { Database, Dialect } from "./types";
 
 /** The default ledger file, relative to the working directory (git-ignored). */
 export const DEFAULT_SQLITE_FILE = "data/clicks.sqlite";
@@ -69,18 +67,14 @@ export async function openLedgerDatabase(url: string | undefined): Promise<Ledge
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("busy_timeout = 5000");
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    if (target === ":memory:") {
-      // Nothing to share between connections: reports read on this one.
-    } else if (existsSync(path.resolve(READER_WORKER))) {
-      reader = new Kysely<Database>({ dialect: sqliteReaderDialect(path.resolve(target)) });
-    } else {
-      console.warn(
-        `[clicks] ${READER_WORKER} is not under ${process.cwd()}: reports read on the server's thread (start the server from the project's folder)`,
-      );
+    // In memory there is nothing to share between connections: reports read on this one.
+    const worker = target === ":memory:" ? null : findReaderWorker();
+    if (worker) {
+      reader = new Kysely<Database>({ dialect: sqliteReaderDialect(path.resolve(target), worker) });
     }
     describe = `SQLite ${target}`;
   }
-  await migrateToLatest(db as unknown as Kysely<unknown>, dialect);
+  await migrateToLatest(db, dialect);
   const readsWith = reader ?? db;
   return {
     db,

@@ -14,8 +14,9 @@ import { writeSeed } from "~/admin/seed.server";
 
 import { openLedgerDatabase, type LedgerDatabase } from "./database.server";
 import { ClickLedger } from "./ledger.server";
-import { DIMENSIONS, sumDays, type DayRange, type Ranked } from "./reports.server";
-import type { ClickRecord } from "./schema";
+import { DIMENSION_NAMES, DIMENSIONS, type DayRange, type Dimension } from "./dimensions";
+import { sumDays, type Ranked } from "./reports.server";
+import type { ClickRecord } from "./types";
 
 const directory = mkdtempSync(path.join(tmpdir(), "ledger-"));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -209,10 +210,9 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
     const range = { from: "2026-11-05", to: "2026-11-18" };
     const { reports } = ledger;
     const rankings = await reports.rankings(range, {}, { limit: 50 });
-    for (const [dimension, column] of Object.entries(DIMENSIONS)) {
-      const fromRollups = rankings[dimension as keyof typeof DIMENSIONS];
-      expect(inRankOrder(fromRollups), dimension).toEqual(
-        await countedBy(column, range, sql`1 = 1`),
+    for (const dimension of DIMENSION_NAMES) {
+      expect(inRankOrder(rankings[dimension]), dimension).toEqual(
+        await countedBy(DIMENSIONS[dimension].column, range, sql`1 = 1`),
       );
     }
     const totals = sumDays(await reports.days(range));
@@ -255,17 +255,16 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
     ] as const) {
       const where = sql.join(
         Object.entries(filters).map(
-          ([name, value]) =>
-            sql`${sql.ref(DIMENSIONS[name as keyof typeof DIMENSIONS])} = ${value}`,
+          ([name, value]) => sql`${sql.ref(DIMENSIONS[name as Dimension].column)} = ${value}`,
         ),
         sql` and `,
       );
       const rankings = await reports.rankings(range, filters, { limit: 100 });
-      for (const [dimension, column] of Object.entries(DIMENSIONS)) {
+      for (const dimension of DIMENSION_NAMES) {
         expect(
-          inRankOrder(rankings[dimension as keyof typeof DIMENSIONS]),
+          inRankOrder(rankings[dimension]),
           `${dimension} with ${JSON.stringify(filters)}`,
-        ).toEqual(await countedBy(column, range, where));
+        ).toEqual(await countedBy(DIMENSIONS[dimension].column, range, where));
       }
       const perDay = await sql<{ day: string; humans: number; bots: number; uniques: number }>`
         select day, sum(case when is_bot = 0 then 1 else 0 end) as humans,

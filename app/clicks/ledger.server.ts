@@ -10,7 +10,7 @@ import type { Kysely } from "kysely";
 import type { LedgerDatabase } from "./database.server";
 import { reportQueries, type ReportQueries } from "./reports.server";
 import { addToRollups } from "./rollup.server";
-import type { ClickRecord, Database } from "./schema";
+import type { ClickRecord, Database } from "./types";
 
 export const BATCH_SIZE = 200;
 export const FLUSH_INTERVAL_MS = 1_000;
@@ -49,7 +49,7 @@ export class ClickLedger {
     this.batchSize = batchSize;
     this.maxQueue = maxQueue;
     this.log = log;
-    this.reports = reportQueries(database);
+    this.reports = reportQueries(database.reader);
     if (flushIntervalMs > 0) {
       this.timer = setInterval(() => void this.flush(), flushIntervalMs);
       this.timer.unref();

@@ -5,26 +5,16 @@
  * visitor key changes every day by design), so a period's uniques are the sum of its
  * days' uniques.
  */
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
+import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from "kysely";
 
-import type { LedgerDatabase } from "./database.server";
-import type { Database } from "./schema";
-
-/** Dimensions a report can rank or filter by, as ledger columns. */
-export const DIMENSIONS = {
-  link: "link_id",
-  page: "page",
-  campaign: "utm_campaign",
-  source: "utm_source",
-  subid: "subid",
-  country: "country",
-  device: "device",
-} as const;
-
-export type Dimension = keyof typeof DIMENSIONS;
-export type Filters = Partial<Record<Dimension, string>>;
-/** Inclusive range of days, YYYY-MM-DD. */
-export type DayRange = { from: string; to: string };
+import {
+  DIMENSION_NAMES,
+  DIMENSIONS,
+  type DayRange,
+  type Dimension,
+  type Filters,
+} from "./dimensions";
+import type { Database } from "./types";
 
 export type Totals = { humans: number; bots: number; uniques: number };
 export type DayCount = { day: string; humans: number; bots: number };
@@ -38,13 +28,13 @@ export type Ranked = { value: string | null; clicks: number };
  * make as many groups as clicks.
  */
 const RANKING_GROUPS: Dimension[][] = [
-  ["link", "page", "campaign", "source", "country", "device"],
+  DIMENSION_NAMES.filter((dimension) => dimension !== "subid"),
   ["subid"],
 ];
 
 const emptyCounts = () =>
   Object.fromEntries(
-    Object.keys(DIMENSIONS).map((dimension) => [dimension, new Map<string | null, number>()]),
+    DIMENSION_NAMES.map((dimension) => [dimension, new Map<string | null, number>()]),
   ) as Record<Dimension, Map<string | null, number>>;
 
 /** Most clicks first; ties by value in code-point order, a missing value last. */
@@ -74,7 +64,7 @@ function scoped(query: Query, range: DayRange, filters: Filters): Query {
   let scopedQuery = query.where("day", ">=", range.from).where("day", "<=", range.to);
   for (const [dimension, value] of Object.entries(filters) as [Dimension, string | undefined][]) {
     if (value === undefined) continue;
-    scopedQuery = scopedQuery.where(DIMENSIONS[dimension], "=", value);
+    scopedQuery = scopedQuery.where(DIMENSIONS[dimension].column, "=", value);
   }
   return scopedQuery;
 }
@@ -87,7 +77,8 @@ const bots = (eb: ExpressionBuilder<Database, "clicks">) =>
 const unfiltered = (filters: Filters) =>
   Object.values(filters).every((value) => value === undefined);
 
-export function reportQueries({ reader: db, db: writer }: LedgerDatabase) {
+/** The reports, read through `db` (the ledger's reader: database.server.ts). */
+export function reportQueries(db: Kysely<Database>) {
   const clicks = () => db.selectFrom("clicks");
   const dailyCounts = (range: DayRange) =>
     db.selectFrom("click_daily").where("day", ">=", range.from).where("day", "<=", range.to);
@@ -177,7 +168,7 @@ export function reportQueries({ reader: db, db: writer }: LedgerDatabase) {
       RANKING_GROUPS.map(async (group) => {
         let query = scoped(clicks(), range, filters);
         if (!includeBots) query = query.where("is_bot", "=", 0);
-        const columns = group.map((dimension) => DIMENSIONS[dimension]);
+        const columns = group.map((dimension) => DIMENSIONS[dimension].column);
         const rows = await query
           .select((eb) => [...columns, eb.fn.countAll<number>().as("clicks")])
           .groupBy(columns)
@@ -216,7 +207,7 @@ export function reportQueries({ reader: db, db: writer }: LedgerDatabase) {
         ? await countsFromRollups(range, includeBots)
         : await countsFromClicks(range, filters, includeBots);
       return Object.fromEntries(
-        (Object.keys(DIMENSIONS) as Dimension[]).map((dimension) => [
+        DIMENSION_NAMES.map((dimension) => [
           dimension,
           [...counts[dimension]]
             .map(([value, clicks]) => ({ value, clicks }))
@@ -240,11 +231,6 @@ export function reportQueries({ reader: db, db: writer }: LedgerDatabase) {
         yield* page;
         after = Number(page[page.length - 1]!.id);
       }
-    },
-
-    /** The database's own idea of now, to check it answers (health, tests). */
-    async ping(): Promise<void> {
-      await sql`select 1`.execute(writer);
     },
   };
 }

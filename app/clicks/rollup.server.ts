@@ -10,8 +10,8 @@
  */
 import type { Kysely, Transaction } from "kysely";
 
-import { DIMENSIONS, type Dimension } from "./reports.server";
-import type { ClickRecord, Database } from "./schema";
+import { DIMENSION_NAMES, DIMENSIONS, type Dimension } from "./dimensions";
+import type { ClickRecord, Database } from "./types";
 
 type Counted = { day: string; dimension: Dimension; value: string; is_bot: number; clicks: number };
 
@@ -19,8 +19,8 @@ type Counted = { day: string; dimension: Dimension; value: string; is_bot: numbe
 export function countBatch(batch: readonly ClickRecord[]): Counted[] {
   const counts = new Map<string, Counted>();
   for (const click of batch) {
-    for (const [dimension, column] of Object.entries(DIMENSIONS) as [Dimension, string][]) {
-      const value = String((click as Record<string, unknown>)[column] ?? "");
+    for (const dimension of DIMENSION_NAMES) {
+      const value = String(click[DIMENSIONS[dimension].column] ?? "");
       const key = `${click.day}\u0000${dimension}\u0000${value}\u0000${click.is_bot}`;
       const counted = counts.get(key);
       if (counted) counted.clicks++;

@@ -2,15 +2,20 @@
  * The SQLite report reader: reports run in worker threads with their own read-only
  * connections, so the server's thread keeps answering while a long report reads.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 
+import { build } from "esbuild";
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { openLedgerDatabase, type LedgerDatabase } from "./database.server";
-import type { Database } from "./schema";
+import { findReaderWorker, readerWorkerFile } from "./sqlite-reader.server";
+import type { Database } from "./types";
 
 const directory = mkdtempSync(path.join(tmpdir(), "reader-"));
 let database: LedgerDatabase;
@@ -70,6 +75,72 @@ describe("the SQLite report reader", () => {
       expect(memory.reader).toBe(memory.db);
     } finally {
       await memory.close();
+    }
+  });
+});
+
+describe("the reader thread's file", () => {
+  it("sits beside the module that starts it: the source here, index.js in a build", () => {
+    expect(readerWorkerFile()).toBe(path.join(import.meta.dirname, "sqlite-reader.worker.js"));
+    expect(existsSync(readerWorkerFile())).toBe(true);
+    expect(readerWorkerFile("file:///srv/site/build/server/index.js")).toBe(
+      "/srv/site/build/server/sqlite-reader.worker.js",
+    );
+  });
+
+  it("when missing, is reported once as an error and reports read on the server's thread", () => {
+    const logged: string[] = [];
+    const missing = path.join(directory, "nowhere", "sqlite-reader.worker.js");
+    expect(findReaderWorker(missing, (line) => logged.push(line))).toBeNull();
+    expect(findReaderWorker(missing, (line) => logged.push(line))).toBeNull();
+    expect(logged).toEqual([
+      `[clicks] the report reader's thread is missing (${missing}): reports read on the server's thread and hold visitors' requests while they run; build with npm run build`,
+    ]);
+  });
+
+  it("is found by a server built as build:server builds it and started from another folder", async () => {
+    // The build:server script's entries (name=source), with the ledger's database module
+    // standing in for the server: the same bundling puts both files in one folder.
+    const script = (
+      JSON.parse(readFileSync("package.json", "utf8")) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts["build:server"]!;
+    const entries = Object.fromEntries(
+      [...script.matchAll(/(\S+)=(\S+\.(?:ts|js))/g)].map((match) => [match[1]!, match[2]!]),
+    );
+    expect(Object.keys(entries)).toEqual(["index", "sqlite-reader.worker"]);
+    // A deployment: build/ and node_modules/, started from a folder that holds neither.
+    const deploy = path.join(directory, "deploy");
+    const out = path.join(deploy, "build", "server");
+    await build({
+      entryPoints: { ...entries, index: "app/clicks/database.server.ts" },
+      outdir: out,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      packages: "external",
+      logLevel: "warning",
+    });
+    symlinkSync(path.resolve("node_modules"), path.join(deploy, "node_modules"), "dir");
+    const elsewhere = mkdtempSync(path.join(tmpdir(), "elsewhere-"));
+    const probe = `
+      const { openLedgerDatabase } = await import(${JSON.stringify(pathToFileURL(path.join(out, "index.js")).href)});
+      const database = await openLedgerDatabase("sqlite:clicks.sqlite");
+      const rows = await database.reader.selectNoFrom((eb) => eb.val(1).as("one")).execute();
+      console.log(JSON.stringify({ offThread: database.reader !== database.db, rows }));
+      await database.close();`;
+    try {
+      const { stdout, stderr } = await promisify(execFile)(
+        process.execPath,
+        ["--input-type=module", "-e", probe],
+        { cwd: elsewhere },
+      );
+      expect(stderr).toBe("");
+      expect(JSON.parse(stdout)).toEqual({ offThread: true, rows: [{ one: 1 }] });
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
     }
   });
 });

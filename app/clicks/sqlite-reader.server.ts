@@ -6,8 +6,9 @@
  * file, so the dashboard's queries also run side by side on the machine's cores.
  * Writes never come here: the ledger writes on its own connection.
  */
-import path from "node:path";
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 
 import {
   SqliteAdapter,
@@ -22,8 +23,35 @@ import {
 } from "kysely";
 import { Piscina } from "piscina";
 
-/** The worker's file, under the working directory like `content/` (see the README). */
-export const READER_WORKER = path.join("app", "clicks", "sqlite-reader.worker.mjs");
+/**
+ * The reader thread's file, beside the module that runs this code: the source under tsx
+ * and Vitest (app/clicks/), the server build's second entry in production
+ * (build/server/, beside index.js). Never looked up from the working directory, so the
+ * server reads off its thread wherever it is started (docs/decisions/011-reader-worker.md).
+ */
+export function readerWorkerFile(moduleUrl: string = import.meta.url): string {
+  return fileURLToPath(new URL("sqlite-reader.worker.js", moduleUrl));
+}
+
+let missingLogged = false;
+
+/**
+ * The reader thread's file, or null when it is missing (a build that left it out): then
+ * reports read on the server's thread, and the server says so once, as an error.
+ */
+export function findReaderWorker(
+  file: string = readerWorkerFile(),
+  log: (message: string) => void = console.error,
+): string | null {
+  if (existsSync(file)) return file;
+  if (!missingLogged) {
+    missingLogged = true;
+    log(
+      `[clicks] the report reader's thread is missing (${file}): reports read on the server's thread and hold visitors' requests while they run; build with npm run build`,
+    );
+  }
+  return null;
+}
 
 /** At most one thread per core, and no more than the dashboard's queries at once. */
 const THREADS = Math.max(1, Math.min(3, availableParallelism()));
@@ -31,11 +59,14 @@ const THREADS = Math.max(1, Math.min(3, availableParallelism()));
 class ReaderDriver implements Driver {
   private pool: Piscina | undefined;
 
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly worker: string,
+  ) {}
 
   async init(): Promise<void> {
     this.pool = new Piscina({
-      filename: path.resolve(READER_WORKER),
+      filename: this.worker,
       workerData: { file: this.file },
       minThreads: 0,
       maxThreads: THREADS,
@@ -72,12 +103,12 @@ class ReaderDriver implements Driver {
   }
 }
 
-/** A dialect that reads the SQLite `file` in worker threads. */
-export function sqliteReaderDialect(file: string): Dialect {
+/** A dialect that reads the SQLite `file` in worker threads running `worker`. */
+export function sqliteReaderDialect(file: string, worker: string): Dialect {
   return {
     // Kysely 0.28 leaves connection handling to the driver: each query takes its own thread.
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new ReaderDriver(file),
+    createDriver: () => new ReaderDriver(file, worker),
     createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };

@@ -1,12 +1,11 @@
 /**
  * /admin/clicks.csv (one row per click) and /admin/daily.csv (one row per day), with the
  * dashboard's filters from the query string, streamed. Without the session: 401. While
- * the dashboard is off the server sends these paths to the catch-all (server/app.ts), so
- * they get the site's 404 page like any unknown path; the 404 below is only a backstop.
+ * the dashboard is off: 404 (requireDashboard).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { adminEnabled, isLoggedIn } from "~/admin/auth.server";
+import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
 import { clicksCsv, dailyCsv } from "~/admin/csv.server";
 import { readView, todayIn } from "~/admin/query";
 import { env } from "~/config/env.server";
@@ -14,9 +13,10 @@ import { env } from "~/config/env.server";
 const EXPORTS = { "clicks.csv": clicksCsv, "daily.csv": dailyCsv } as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireDashboard();
   const file = new URL(request.url).pathname.split("/").pop() as keyof typeof EXPORTS;
   const make = EXPORTS[file];
-  if (!adminEnabled() || !make) throw new Response(null, { status: 404 });
+  if (!make) throw new Response(null, { status: 404 });
   const headers = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
   if (!(await isLoggedIn(request))) {
     return new Response("Inicia sesión en /admin para descargar este archivo.\n", {

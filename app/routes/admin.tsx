@@ -1,10 +1,10 @@
 /**
  * /admin, the marketer's dashboard (app/admin). Switched off (no ADMIN_PASSWORD), it is
- * the site's 404 page, exactly as any unknown path. On, it asks for the password (401),
- * then shows the clicks of a period with filters kept in the URL. Every answer is
- * `no-store` and `noindex`; the page cache never keeps it (server/page-cache.ts stores
- * only `public` answers to requests without cookies). Its code and stylesheet load only
- * here.
+ * the site's 404 page, as any unknown path (requireDashboard). On, it asks for the
+ * password (401), then shows the clicks of a period with filters kept in the URL; each of
+ * those answers is `no-store` and `noindex`, so the page cache never keeps it
+ * (server/page-cache.ts stores only `public` answers to requests without cookies). Its
+ * code and stylesheet load only here.
  */
 import type {
   ActionFunctionArgs,
@@ -17,21 +17,22 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 
 import {
-  adminEnabled,
   isLoggedIn,
   logIn,
   loginLimiter,
   logOut,
   passwordMatches,
+  requireDashboard,
 } from "~/admin/auth.server";
 import { loadDashboard } from "~/admin/dashboard.server";
 import { readView, todayIn } from "~/admin/query";
-import { AdminDashboard, LoginForm } from "~/components/admin/dashboard";
+import { AdminDashboard } from "~/components/admin/dashboard";
+import { LoginForm } from "~/components/admin/login-form";
 import { ErrorPage } from "~/components/error-page";
 import { useSite } from "~/components/layout/site-chrome";
 import { env } from "~/config/env.server";
-import { pageLoader } from "~/pages/page-loader.server";
-import { PageView, pageMeta } from "~/pages/page-view";
+import type { loader as rootLoader } from "~/root";
+import { errorDescriptors } from "~/seo/seo-meta";
 import adminStyles from "~/styles/admin.css";
 
 export const ADMIN_HEADERS = {
@@ -41,15 +42,8 @@ export const ADMIN_HEADERS = {
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
-export async function loader(args: LoaderFunctionArgs) {
-  if (!adminEnabled()) {
-    const page = pageLoader(args);
-    return json(
-      { state: "off" as const, page: await page.json() },
-      { status: page.status, headers: page.headers },
-    );
-  }
-  const { request, context } = args;
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireDashboard();
   if (!(await isLoggedIn(request))) {
     return json({ state: "login" as const, error: null }, { status: 401, headers: ADMIN_HEADERS });
   }
@@ -63,7 +57,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (!adminEnabled()) throw json(null, { status: 404, headers: ADMIN_HEADERS });
+  requireDashboard();
   const form = await request.formData();
   const intent = form.get("intent");
   const search = new URL(request.url).search;
@@ -108,9 +102,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders, errorHeaders }) =>
   errorHeaders ?? (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
 
-export const meta: MetaFunction<typeof loader> = (args) => {
-  const data = args.data;
-  if (data?.state === "off") return pageMeta({ ...args, data: data.page });
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
+  data,
+  error,
+  matches,
+}) => {
+  if (error)
+    return errorDescriptors(error, matches.find((match) => match.id === "root")?.data?.site);
   return [
     { title: data?.state === "dashboard" ? "Panel de clics" : "Acceso al panel de clics" },
     { name: "robots", content: "noindex, nofollow" },
@@ -123,7 +121,6 @@ export function ErrorBoundary() {
 
 export default function AdminRoute() {
   const data = useLoaderData<typeof loader>();
-  if (data.state === "off") return <PageView data={data.page} />;
   if (data.state === "login") return <LoginForm />;
   return <AdminDashboard view={data.view} dashboard={data.dashboard} timeZone={data.timeZone} />;
 }

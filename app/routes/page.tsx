@@ -5,18 +5,139 @@
  * the page, a 301 for a trailing slash, or the /404 page with status 404 (with the
  * check-page notice when the path failed validation: one 404 page, one head).
  */
-import type { HeadersFunction, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import type {
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+  TypedResponse,
+} from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 
+import { countryVary, isBlockedCountry } from "~/affiliate/country-gate.server";
+import { outboundHeaders, outboundLink, outboundLocation } from "~/affiliate/outbound.server";
+import { recordClick } from "~/clicks/record-click.server";
+import { PromotionalPage } from "~/components/blocks/advertising-notice";
+import { Blocks } from "~/components/blocks/registry";
+import { DevAdvice } from "~/components/dev-advice";
 import { ErrorPage } from "~/components/error-page";
+import { useInterfaceTexts } from "~/components/layout/interface-texts";
 import { useSite } from "~/components/layout/site-chrome";
+import { env } from "~/config/env.server";
+import { adviceFor, links, pages, site } from "~/content/content.server";
+import { FORBIDDEN_SLUG, MISSING_404_TEXT, resolvePage } from "~/content/resolve-page";
+import type { Page } from "~/content/schema";
 import { ALLOWED_METHODS } from "~/document/headers.server";
-import { pageLoader } from "~/pages/page-loader.server";
-import { PageView, pageMeta } from "~/pages/page-view";
+import { technicalMessage } from "~/i18n/i18n.server";
 import type { loader as rootLoader } from "~/root";
+import { seoOf } from "~/seo/page-seo.server";
+import { errorDescriptors, seoDescriptors } from "~/seo/seo-meta";
+import { siteOrigin, type Seo } from "~/seo/seo.server";
 
-export const loader = pageLoader;
+/** What the loader sends to the browser. */
+export type PageLoaderData = {
+  /** The resolved page, or null when neither the slug nor /404 exists. */
+  page: Page | null;
+  /** Plain text shown when `page` is null. */
+  fallbackText: string | null;
+  /** Head tags and structured data of the page. */
+  seo: Seo | null;
+  /**
+   * The check-page notice of a path that failed validation ("Page Not Found: {path}"),
+   * shown under the 404 page's content; null otherwise.
+   */
+  notice: string | null;
+  /**
+   * `npm run dev` only: the content advice about this page (SEO lengths, links, alt
+   * text, headings), shown in a panel at the foot of the page; null in production.
+   */
+  advice: string[] | null;
+  /**
+   * The page promotes the brand (it has an affiliate link): it carries the advertising
+   * notice, 18+ and the safe-play message under its first call to action.
+   */
+  promotional: boolean;
+  /**
+   * The visitor's country is blocked and this informational page stays open to them: it
+   * shows the restriction notice (the header hides its calls to action).
+   */
+  restricted: boolean;
+};
+
+/** Pages with an affiliate link: they promote the brand (advertising notice). */
+// Server code runs inside the loader only: the route module also goes to the browser,
+// where nothing of the content's server modules exists.
+const promotionalSlugs = () => new Set([...links.values()].map((link) => link.page));
+
+function pageData(
+  promotional: ReadonlySet<string>,
+  page: Page | null,
+  notice: string | null = null,
+  restricted = false,
+): PageLoaderData {
+  return {
+    page,
+    fallbackText: page ? null : MISSING_404_TEXT,
+    seo: page ? seoOf(page.slug) : null,
+    notice,
+    advice: env.NODE_ENV === "development" && page ? adviceFor(page.slug) : null,
+    promotional: page ? promotional.has(page.slug) : false,
+    restricted,
+  };
+}
+
+export function loader({ request, context }: LoaderFunctionArgs): TypedResponse<PageLoaderData> {
+  const url = new URL(request.url);
+  const headers = countryVary();
+  const promotional = promotionalSlugs();
+  // The country gate (README "Country gate"): a blocked visitor gets the 403 page on the
+  // outbound routes and on pages that promote the brand; informational pages stay open
+  // (and indexable), with a notice and without the calls to action.
+  const blocked = url.pathname !== FORBIDDEN_SLUG && isBlockedCountry(request);
+  const forbidden = () =>
+    json(pageData(promotional, pages.find((page) => page.slug === FORBIDDEN_SLUG) ?? null), {
+      status: 403,
+      headers,
+    });
+  const link = outboundLink(url.pathname, site, links);
+  if (link && blocked) return forbidden();
+  if (link) {
+    const origin = siteOrigin(site);
+    recordClick(context, request, link, {
+      subIdParam: site.affiliate.subid_param,
+      siteOrigin: origin,
+    });
+    throw redirect(outboundLocation(link.destination, request, site, origin), {
+      status: 302,
+      headers: { ...outboundHeaders(), ...headers },
+    });
+  }
+  const result = resolvePage(pages, url.pathname);
+  switch (result.kind) {
+    case "redirect":
+      // url.search is already percent-encoded by the URL parser.
+      throw redirect(`${result.location}${url.search}`, { status: 301, headers });
+    case "invalid":
+      // The check-page notice is a technical message of the interface layer (English).
+      return json(
+        pageData(
+          promotional,
+          result.page,
+          technicalMessage("pageNotFound", { path: result.path }),
+          blocked,
+        ),
+        { status: 404, headers },
+      );
+    case "not-found":
+      return json(pageData(promotional, result.page, null, blocked), { status: 404, headers });
+    case "page":
+      if (blocked && promotional.has(result.page.slug)) return forbidden();
+      return json(pageData(promotional, result.page, null, blocked), {
+        status: result.status,
+        headers,
+      });
+  }
+}
 
 /** Pages are read-only: every method but GET and HEAD gets a 405 (with Allow). */
 export function action(): never {
@@ -26,8 +147,16 @@ export function action(): never {
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
   errorHeaders ?? loaderHeaders;
 
-export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = (args) =>
-  pageMeta({ ...args, data: args.data });
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
+  data,
+  error,
+  matches,
+}) => {
+  if (error)
+    return errorDescriptors(error, matches.find((match) => match.id === "root")?.data?.site);
+  if (data?.seo) return seoDescriptors(data.seo);
+  return [{ title: data?.fallbackText ?? "" }, { name: "robots", content: "noindex" }];
+};
 
 /**
  * Errors of this route render here, inside the root Layout, so the root loader has run
@@ -35,6 +164,33 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = (a
  */
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} errors={useSite()?.errors} />;
+}
+
+function PageView({ data }: { data: PageLoaderData }) {
+  const { page, fallbackText, notice, advice, promotional, restricted } = data;
+  const ui = useInterfaceTexts();
+  return (
+    <>
+      {restricted && ui ? (
+        <p className="country-notice" role="note">
+          {ui.country_restricted}
+        </p>
+      ) : null}
+      {page ? (
+        <PromotionalPage.Provider value={promotional}>
+          <Blocks components={page.components} />
+        </PromotionalPage.Provider>
+      ) : (
+        <p className="fallback-text">{fallbackText}</p>
+      )}
+      {notice ? (
+        <p className="error-notice" role="status">
+          <code>{notice}</code>
+        </p>
+      ) : null}
+      {process.env.NODE_ENV === "development" && advice ? <DevAdvice advice={advice} /> : null}
+    </>
+  );
 }
 
 export default function PageRoute() {

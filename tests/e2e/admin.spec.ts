@@ -1,5 +1,5 @@
 /**
- * The marketer's dashboard: off by default (404 like any unknown path), behind a password
+ * The marketer's dashboard: off by default (the site's 404 page), behind a password
  * when on, its figures against counts computed here straight from the seeded ledger, the
  * filters in the URL, both CSV exports, the rate limit, logout and the headers.
  */
@@ -58,23 +58,53 @@ async function logIn(page: import("@playwright/test").Page, path = "/admin") {
 }
 
 test.describe("without ADMIN_PASSWORD", () => {
-  test("/admin and its exports are the site's 404 page, and set no cookie", async ({ request }) => {
-    const notFound = h1Of(pageBySlug("/404"));
-    for (const path of ["/admin", "/admin/clicks.csv", "/admin/daily.csv?period=7d", "/admin/x"]) {
-      const response = await request.get(`${BASE_URL}${path}`);
-      expect(response.status(), path).toBe(404);
-      expect(response.headers()["set-cookie"], path).toBeUndefined();
-      expect(await response.text(), path).toContain(notFound);
+  /** What a visitor gets at `path`: status, cache policy and the page's texts and frame. */
+  async function answerAt(page: import("@playwright/test").Page, path: string) {
+    const response = await page.goto(`${BASE_URL}${path}`);
+    return {
+      status: response?.status(),
+      cacheControl: response?.headers()["cache-control"],
+      setCookie: response?.headers()["set-cookie"],
+      h1: await page.locator("main h1").innerText(),
+      lead: await page.locator("main .hero__lead").innerText(),
+      home: await page.getByRole("main").getByRole("link").first().getAttribute("href"),
+      header: await page.getByRole("banner").count(),
+      footer: await page.getByRole("contentinfo").count(),
+      robots: await page.locator('meta[name="robots"]').getAttribute("content"),
+    };
+  }
+
+  test("/admin is the site's 404 page, with the texts, status and frame of an unknown path", async ({
+    page,
+  }) => {
+    const unknown = await answerAt(page, "/no-such-page");
+    expect(unknown).toMatchObject({ status: 404, h1: h1Of(pageBySlug("/404")), header: 1 });
+    expect(unknown.setCookie).toBeUndefined();
+    for (const path of ["/admin", "/admin?period=7d", "/admin/x"]) {
+      expect(await answerAt(page, path), path).toEqual(unknown);
     }
-    // A POST gets what a POST to any unknown path gets.
+  });
+
+  test("a POST to /admin is answered by the same 404 page and logs no one in", async ({
+    request,
+  }) => {
     const post = await request.post(`${BASE_URL}/admin`, {
       form: { intent: "login", password: "x" },
     });
-    const unknown = await request.post(`${BASE_URL}/no-such-page`, {
-      form: { intent: "login", password: "x" },
-    });
-    expect(post.status()).toBe(unknown.status());
+    expect(post.status()).toBe(404);
     expect(post.headers()["set-cookie"]).toBeUndefined();
+    const body = await post.text();
+    expect(body).toContain(h1Of(pageBySlug("/404")));
+    expect(body).toContain("<footer");
+  });
+
+  test("the exports do not exist: 404, no cookie, no data", async ({ request }) => {
+    for (const path of ["/admin/clicks.csv", "/admin/daily.csv?period=7d"]) {
+      const response = await request.get(`${BASE_URL}${path}`);
+      expect(response.status(), path).toBe(404);
+      expect(response.headers()["set-cookie"], path).toBeUndefined();
+      expect(await response.text(), path).not.toMatch(/^\uFEFF?(id,at,day|day,clicks)/);
+    }
   });
 });
 
@@ -294,7 +324,20 @@ test.describe("with ADMIN_PASSWORD", () => {
       "content",
       "noindex, nofollow",
     );
-    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+    // The logout button looks active: the site's type and a transparent outlined button,
+    // not the browser's grey <button> in its own small font.
+    const logout = page.getByRole("button", { name: "Cerrar sesión" });
+    expect(
+      await logout.evaluate((button) => {
+        const style = getComputedStyle(button);
+        return {
+          background: style.backgroundColor,
+          fontSize: style.fontSize === getComputedStyle(document.body).fontSize,
+          cursor: style.cursor,
+        };
+      }),
+    ).toEqual({ background: "rgba(0, 0, 0, 0)", fontSize: true, cursor: "pointer" });
+    await logout.click();
     await expect(page.getByLabel("Contraseña")).toBeVisible();
     const after = await page.request.get(`${ADMIN}/admin/clicks.csv`);
     expect(after.status()).toBe(401);

@@ -9,7 +9,7 @@ import { createContext, useContext } from "react";
 
 import { useSite } from "~/components/layout/site-chrome";
 
-/** True while rendering a promotional page's blocks (app/pages/page-view.tsx). */
+/** True while rendering a promotional page's blocks (app/routes/page.tsx). */
 export const PromotionalPage = createContext(false);
 
 export function AdvertisingNotice() {

@@ -1,5 +1,11 @@
-/** The click ledger's table, as Kysely sees it (types only). */
+/**
+ * The click ledger's tables as Kysely sees them, and the database kinds it runs on
+ * (types only: a leaf every ledger module may import).
+ */
 import type { Generated } from "kysely";
+
+/** SQLite (the default, a file) or PostgreSQL (DATABASE_URL postgres://). */
+export type Dialect = "sqlite" | "postgres";
 
 export type ClicksTable = {
   id: Generated<number>;
@@ -37,7 +43,7 @@ export type ClicksTable = {
 /** Clicks per day, dimension, value and bot flag (rollup.server.ts). */
 export type ClickDailyTable = {
   day: string;
-  /** A report dimension: link, page, campaign, source, subid, country, device. */
+  /** A report dimension (dimensions.ts). */
   dimension: string;
   /** The dimension's value; "" when the click had none. */
   value: string;

@@ -1,0 +1,217 @@
+/**
+ * The ledger's migrations are frozen: each file imports only Kysely, and a fresh database
+ * gets the same schema whatever the live code says (here, the live dimensions gain one).
+ * The schema below is what every database of the ledger has; a migration that changes it
+ * changes this test.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from "kysely";
+import pg from "pg";
+import { describe, expect, inject, it, vi } from "vitest";
+
+import { migrateToLatest, migrations } from "./migrate.server";
+import type { Database } from "./types";
+
+// The live list gains a dimension: a migration that read it would add an index and a backfill.
+vi.mock("./dimensions", async (importOriginal) => {
+  const live = await importOriginal<typeof import("./dimensions")>();
+  const DIMENSIONS = { ...live.DIMENSIONS, browser: { column: "browser", label: "Navegador" } };
+  return { ...live, DIMENSIONS, DIMENSION_NAMES: Object.keys(DIMENSIONS) };
+});
+
+const folder = path.join(import.meta.dirname, "migrations");
+const files = readdirSync(folder).filter((file) => file.endsWith(".ts"));
+
+/** The module specifiers a source file imports or requires, statically or dynamically. */
+function importsOf(source: string): string[] {
+  const found = [
+    ...source.matchAll(/\bfrom\s+["']([^"']+)["']/g),
+    ...source.matchAll(/\bimport\s*\(\s*["']([^"']+)["']/g),
+    ...source.matchAll(/\bimport\s+["']([^"']+)["']/g),
+    ...source.matchAll(/\brequire\s*\(\s*["']([^"']+)["']/g),
+  ];
+  return found.map((match) => match[1]!);
+}
+
+describe("the ledger's migrations", () => {
+  it("are one file each, run in file-name order under their file's name", () => {
+    expect(files.map((file) => file.replace(/\.ts$/, ""))).toEqual(
+      Object.keys(migrations("sqlite")),
+    );
+  });
+
+  it.each(files)("%s imports nothing of the application, only Kysely", (file) => {
+    const source = readFileSync(path.join(folder, file), "utf8");
+    expect(importsOf(source)).toEqual(["kysely"]);
+  });
+});
+
+const memoryDatabase = () =>
+  new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(":memory:") }) });
+
+async function sqliteSchema(): Promise<string[]> {
+  const db = memoryDatabase();
+  try {
+    await migrateToLatest(db, "sqlite");
+    const rows = await sql<{ sql: string }>`select sql from sqlite_master where sql is not null
+      and name not like 'clicks_migrations%' order by name`.execute(db);
+    return rows.rows.map((row) => row.sql.replace(/\s+/g, " "));
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function postgresSchema(): Promise<string[]> {
+  const admin = new pg.Client({ connectionString: inject("databaseUrl") });
+  const name = `migrate_${process.pid}_${Date.now()}`;
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(inject("databaseUrl"));
+  url.pathname = `/${name}`;
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.href, max: 1 }) }),
+  });
+  try {
+    await migrateToLatest(db, "postgres");
+    const columns = await sql<{ line: string }>`select table_name || '.' || column_name || ' '
+      || data_type || coalesce('(' || character_maximum_length || ')', '')
+      || case when is_nullable = 'NO' then ' not null' else '' end as line
+      from information_schema.columns where table_schema = 'public'
+      and table_name not like 'clicks_migrations%' order by table_name, ordinal_position`.execute(
+      db,
+    );
+    const indexes = await sql<{ line: string }>`select indexdef as line from pg_indexes
+      where schemaname = 'public' and tablename not like 'clicks_migrations%'
+      order by indexname`.execute(db);
+    return [...columns.rows, ...indexes.rows].map((row) => row.line);
+  } finally {
+    await db.destroy();
+    await admin.query(`drop database ${name}`);
+    await admin.end();
+  }
+}
+
+describe("a fresh database after the migrations", () => {
+  it("on SQLite has exactly the ledger's tables and indexes", async () => {
+    expect(await sqliteSchema()).toMatchInlineSnapshot(`
+      [
+        "CREATE TABLE "click_daily" ("day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "is_bot" smallint not null, "clicks" bigint not null, constraint "click_daily_key" primary key ("day", "dimension", "value", "is_bot"))",
+        "CREATE TABLE "clicks" ("id" integer primary key autoincrement, "at" bigint not null, "day" varchar(10) not null, "link_id" varchar(120) not null, "destination" varchar(2048) not null, "page" varchar(256) not null, "utm_source" varchar(100), "utm_medium" varchar(100), "utm_campaign" varchar(100), "utm_content" varchar(100), "utm_term" varchar(100), "gclid" varchar(100), "fbclid" varchar(100), "subid" varchar(100), "country" varchar(2), "device" varchar(10) not null, "browser" varchar(40) not null, "is_bot" smallint not null, "visitor" varchar(32) not null)",
+        "CREATE INDEX "clicks_at" on "clicks" ("at")",
+        "CREATE INDEX "clicks_country_day" on "clicks" ("country", "day")",
+        "CREATE INDEX "clicks_day" on "clicks" ("day", "is_bot")",
+        "CREATE INDEX "clicks_device_day" on "clicks" ("device", "day")",
+        "CREATE INDEX "clicks_link_day" on "clicks" ("link_id", "day")",
+        "CREATE INDEX "clicks_page_day" on "clicks" ("page", "day")",
+        "CREATE INDEX "clicks_subid_day" on "clicks" ("subid", "day")",
+        "CREATE INDEX "clicks_utm_campaign_day" on "clicks" ("utm_campaign", "day")",
+        "CREATE INDEX "clicks_utm_source_day" on "clicks" ("utm_source", "day")",
+        "CREATE TABLE sqlite_sequence(name,seq)",
+        "CREATE TABLE "visitor_daily" ("day" varchar(10) not null, "visitor" varchar(32) not null, constraint "visitor_daily_key" primary key ("day", "visitor"))",
+      ]
+    `);
+  });
+
+  it("on PostgreSQL has exactly the ledger's columns and indexes", async () => {
+    expect(await postgresSchema()).toMatchInlineSnapshot(`
+      [
+        "click_daily.day character varying(10) not null",
+        "click_daily.dimension character varying(10) not null",
+        "click_daily.value character varying(2048) not null",
+        "click_daily.is_bot smallint not null",
+        "click_daily.clicks bigint not null",
+        "clicks.id bigint not null",
+        "clicks.at bigint not null",
+        "clicks.day character varying(10) not null",
+        "clicks.link_id character varying(120) not null",
+        "clicks.destination character varying(2048) not null",
+        "clicks.page character varying(256) not null",
+        "clicks.utm_source character varying(100)",
+        "clicks.utm_medium character varying(100)",
+        "clicks.utm_campaign character varying(100)",
+        "clicks.utm_content character varying(100)",
+        "clicks.utm_term character varying(100)",
+        "clicks.gclid character varying(100)",
+        "clicks.fbclid character varying(100)",
+        "clicks.subid character varying(100)",
+        "clicks.country character varying(2)",
+        "clicks.device character varying(10) not null",
+        "clicks.browser character varying(40) not null",
+        "clicks.is_bot smallint not null",
+        "clicks.visitor character varying(32) not null",
+        "visitor_daily.day character varying(10) not null",
+        "visitor_daily.visitor character varying(32) not null",
+        "CREATE UNIQUE INDEX click_daily_key ON public.click_daily USING btree (day, dimension, value, is_bot)",
+        "CREATE INDEX clicks_at ON public.clicks USING btree (at)",
+        "CREATE INDEX clicks_country_day ON public.clicks USING btree (country, day)",
+        "CREATE INDEX clicks_day ON public.clicks USING btree (day, is_bot)",
+        "CREATE INDEX clicks_device_day ON public.clicks USING btree (device, day)",
+        "CREATE INDEX clicks_link_day ON public.clicks USING btree (link_id, day)",
+        "CREATE INDEX clicks_page_day ON public.clicks USING btree (page, day)",
+        "CREATE UNIQUE INDEX clicks_pkey ON public.clicks USING btree (id)",
+        "CREATE INDEX clicks_subid_day ON public.clicks USING btree (subid, day)",
+        "CREATE INDEX clicks_utm_campaign_day ON public.clicks USING btree (utm_campaign, day)",
+        "CREATE INDEX clicks_utm_source_day ON public.clicks USING btree (utm_source, day)",
+        "CREATE UNIQUE INDEX visitor_daily_key ON public.visitor_daily USING btree (day, visitor)",
+      ]
+    `);
+  });
+});
+
+describe("migration 002 on a ledger that already had clicks", () => {
+  it("fills the daily counts of the dimensions it was written with, and no other", async () => {
+    const db = memoryDatabase();
+    try {
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => migrations("sqlite") },
+        migrationTableName: "clicks_migrations",
+        migrationLockTableName: "clicks_migrations_lock",
+      });
+      expect((await migrator.migrateTo("001-clicks")).error).toBeUndefined();
+      await db
+        .insertInto("clicks")
+        .values({
+          at: Date.parse("2026-11-20T12:00:00Z"),
+          day: "2026-11-20",
+          link_id: "home-hero",
+          destination: "https://aff.example/r",
+          page: "/",
+          utm_source: null,
+          utm_medium: null,
+          utm_campaign: "verano",
+          utm_content: null,
+          utm_term: null,
+          gclid: null,
+          fbclid: null,
+          subid: null,
+          country: "ES",
+          device: "mobile",
+          browser: "Chrome",
+          is_bot: 0,
+          visitor: "v1",
+        })
+        .execute();
+      await migrateToLatest(db, "sqlite");
+      const rows = await db
+        .selectFrom("click_daily")
+        .select(["dimension", "value", "clicks"])
+        .orderBy("dimension")
+        .execute();
+      expect(rows).toEqual([
+        { dimension: "campaign", value: "verano", clicks: 1 },
+        { dimension: "country", value: "ES", clicks: 1 },
+        { dimension: "device", value: "mobile", clicks: 1 },
+        { dimension: "link", value: "home-hero", clicks: 1 },
+        { dimension: "page", value: "/", clicks: 1 },
+        { dimension: "source", value: "", clicks: 1 },
+        { dimension: "subid", value: "", clicks: 1 },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

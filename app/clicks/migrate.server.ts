@@ -1,0 +1,35 @@
+/**
+ * Runs the ledger's migrations (migrations/, one frozen file each) at start with Kysely's
+ * Migrator: it records what ran in its own table and takes a lock, so several instances
+ * starting at once are safe. One list for both dialects; where they differ (the id
+ * column), the migration is told which it runs on.
+ */
+import { Migrator, type Kysely, type Migration } from "kysely";
+
+import { migration as clicks } from "./migrations/001-clicks";
+import { migration as dailyRollups } from "./migrations/002-daily-rollups";
+import type { Database, Dialect } from "./types";
+
+/** Every migration by name; names sort in the order they run. */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    "001-clicks": clicks(dialect),
+    "002-daily-rollups": dailyRollups(),
+  };
+}
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(dialect) },
+    migrationTableName: "clicks_migrations",
+    migrationLockTableName: "clicks_migrations_lock",
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? "");
+    throw new Error(`click ledger migration ${failed?.migrationName ?? ""} failed: ${reason}`);
+  }
+}

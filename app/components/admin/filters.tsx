@@ -1,0 +1,83 @@
+/**
+ * The view's settings as a GET form (period, dates, bots in the chart), so it works
+ * without JavaScript, and the active filters as links that remove them. Everything stays
+ * in the URL, to bookmark or share.
+ */
+import { Form, Link, useNavigation } from "@remix-run/react";
+
+import { PERIODS, viewSearch, type View } from "~/admin/query";
+import { DIMENSION_NAMES, DIMENSIONS } from "~/clicks/dimensions";
+
+export function ViewFilters({ view }: { view: View }) {
+  const navigation = useNavigation();
+  const active = DIMENSION_NAMES.filter((name) => view.filters[name]);
+  return (
+    <div className="admin-filters">
+      <Form method="get" className="admin-filters__form" preventScrollReset>
+        <label>
+          Periodo
+          <select name="period" defaultValue={view.period} key={view.period}>
+            {Object.entries(PERIODS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Desde
+          <input
+            type="date"
+            name="from"
+            defaultValue={view.range.from}
+            key={`from-${view.range.from}`}
+          />
+        </label>
+        <label>
+          Hasta
+          <input type="date" name="to" defaultValue={view.range.to} key={`to-${view.range.to}`} />
+        </label>
+        <label className="admin-filters__check">
+          <input
+            type="checkbox"
+            name="bots"
+            value="1"
+            defaultChecked={view.bots}
+            key={`bots-${view.bots}`}
+          />
+          Bots en el gráfico
+        </label>
+        {active.map((name) => (
+          <input key={name} type="hidden" name={name} value={view.filters[name]} />
+        ))}
+        <button className="button button--primary" type="submit">
+          {navigation.state === "loading" ? "Cargando…" : "Aplicar"}
+        </button>
+      </Form>
+      <p className="admin-filters__hint">
+        Las fechas se usan con «Personalizado». Pulsa una fila de las tablas para filtrar por ella;
+        los filtros se combinan y quedan en la dirección, para guardarla o compartirla.
+      </p>
+      {active.length > 0 ? (
+        <ul className="admin-chips" aria-label="Filtros activos">
+          {active.map((name) => (
+            <li key={name}>
+              <Link
+                to={viewSearch(view, { [name]: undefined })}
+                preventScrollReset
+                aria-label={`Quitar el filtro ${DIMENSIONS[name].label}: ${view.filters[name]}`}
+              >
+                {DIMENSIONS[name].label}: {view.filters[name]} <span aria-hidden="true">×</span>
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link to={viewSearch({ ...view, filters: {} })} preventScrollReset>
+              Quitar todos
+            </Link>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}

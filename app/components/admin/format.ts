@@ -1,0 +1,63 @@
+/**
+ * How the dashboard writes its figures, in Spanish (es-ES): numbers, shares, days, and
+ * the change of a figure against the previous period. Pure functions, no React.
+ */
+import type { Totals } from "~/clicks/reports.server";
+
+const numberFormat = new Intl.NumberFormat("es-ES");
+const percentFormat = new Intl.NumberFormat("es-ES", {
+  style: "percent",
+  maximumFractionDigits: 1,
+});
+const shortDayFormat = new Intl.DateTimeFormat("es-ES", {
+  day: "numeric",
+  month: "short",
+  timeZone: "UTC",
+});
+const longDayFormat = new Intl.DateTimeFormat("es-ES", {
+  weekday: "short",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** A day (YYYY-MM-DD) as a date at its midnight in UTC, so formatting never shifts it. */
+const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** "12.345" */
+export const formatNumber = (value: number) => numberFormat.format(value);
+
+/** A share of 1 as a percentage: "12,5 %". */
+export const formatPercent = (share: number) => percentFormat.format(share);
+
+/** "3 nov" */
+export const shortDay = (day: string) => shortDayFormat.format(dayDate(day));
+
+/** "lun, 3 de noviembre de 2026" */
+export const longDay = (day: string) => longDayFormat.format(dayDate(day));
+
+export type Change = { text: string; trend: "up" | "down" | "flat" };
+
+/** "+12 %", "−5 %", "nuevo" or "=" against the previous period. */
+export function change(current: number, previous: number): Change {
+  if (previous === 0)
+    return current === 0 ? { text: "=", trend: "flat" } : { text: "nuevo", trend: "up" };
+  const ratio = (current - previous) / previous;
+  if (Math.abs(ratio) < 0.0005) return { text: "=", trend: "flat" };
+  const text = percentFormat.format(Math.abs(ratio));
+  return ratio > 0 ? { text: `+${text}`, trend: "up" } : { text: `−${text}`, trend: "down" };
+}
+
+/** A change of a share, in percentage points ("+0,4 pp"). */
+export function pointsChange(current: number, previous: number): Change {
+  const points = (current - previous) * 100;
+  if (Math.abs(points) < 0.05) return { text: "=", trend: "flat" };
+  const text = `${numberFormat.format(Math.round(Math.abs(points) * 10) / 10)} pp`;
+  return points > 0 ? { text: `+${text}`, trend: "up" } : { text: `−${text}`, trend: "down" };
+}
+
+/** The share of clicks that came from bots (0 when there were none). */
+export function botShare({ humans, bots }: Pick<Totals, "humans" | "bots">): number {
+  return humans + bots > 0 ? bots / (humans + bots) : 0;
+}

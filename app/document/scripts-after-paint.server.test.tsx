@@ -161,7 +161,7 @@ describe("loadScriptsAfterFirstPaint", () => {
       }
       return Promise.resolve({ url });
     };
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the script under test
+    // The rewritten script, run with its imports recorded instead of made.
     const run = new Function(
       "window",
       "requestAnimationFrame",

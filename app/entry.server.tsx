@@ -9,7 +9,6 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 
 import { appConfig } from "~/config/app-config.server";
 import {
@@ -24,8 +23,8 @@ import {
 import { DocumentInlines } from "~/document/document-inlines";
 import { buildModulesImportMap } from "~/document/module-integrity.server";
 import { isRouterLevelError, withRootData } from "~/document/router-error.server";
+import { loadScriptsAfterFirstPaint } from "~/document/scripts-after-paint.server";
 import { stylesheetText } from "~/document/stylesheet.server";
-import { i18nFor, localeDetector } from "~/i18n/i18n.server";
 
 const policyOrigins = configuredOrigins(appConfig.cdnUrl);
 
@@ -41,24 +40,21 @@ export default async function handleRequest(
     remixContext = await withRootData(remixContext, responseStatusCode, request);
     if (responseStatusCode === 405) responseHeaders.set("Allow", ALLOWED_METHODS);
   }
-  const i18n = await i18nFor(await localeDetector.getLocale(request));
   const body = `<!DOCTYPE html>${loadScriptsAfterFirstPaint(
     renderToString(
-      <I18nextProvider i18n={i18n}>
-        <DocumentInlines.Provider
-          value={{
-            stylesheet: stylesheetText,
-            // `remix dev` rewrites the modules while the server runs (rebuilds, HMR):
-            // integrity would go stale there, so development pages list none.
-            importMap:
-              process.env.NODE_ENV === "development"
-                ? "{}"
-                : buildModulesImportMap(appConfig.assetsPath),
-          }}
-        >
-          <RemixServer context={remixContext} url={request.url} />
-        </DocumentInlines.Provider>
-      </I18nextProvider>,
+      <DocumentInlines.Provider
+        value={{
+          stylesheet: stylesheetText,
+          // `remix dev` rewrites the modules while the server runs (rebuilds, HMR):
+          // integrity would go stale there, so development pages list none.
+          importMap:
+            process.env.NODE_ENV === "development"
+              ? "{}"
+              : buildModulesImportMap(appConfig.assetsPath),
+        }}
+      >
+        <RemixServer context={remixContext} url={request.url} />
+      </DocumentInlines.Provider>,
     ),
   )}`;
 
@@ -72,65 +68,6 @@ export default async function handleRequest(
     responseHeaders.set("Cache-Control", documentCacheControl(responseStatusCode));
   }
   return new Response(body, { status: responseStatusCode, headers: responseHeaders });
-}
-
-const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
-const STATIC_IMPORT = /^import "([^"]+)";$/;
-const ROUTE_IMPORT = /^import \* as (route\d+) from "([^"]+)";$/;
-const ROUTE_MODULES = /^window\.__remixRouteModules = (\{[^;]*\});$/;
-const ENTRY_IMPORT = /^import\("([^"]+)"\);$/;
-
-/**
- * The page's JavaScript (about 110 KB) loads after the first paint, not with it. Remix's
- * <Scripts> preloads every module at high priority and imports them at once; on a slow
- * connection they compete with the document and delay its first paint (measured with
- * Lighthouse's mobile simulation: FCP and LCP 1.8 s before, see the README). This
- * rewrites Remix's bootstrap module into the same imports, started on the frame after
- * the first paint, and turns the preload links off. The page renders and
- * works without JavaScript meanwhile. If Remix's bootstrap ever looks different, the
- * document is left as Remix wrote it.
- */
-export function loadScriptsAfterFirstPaint(html: string): string {
-  const match = MODULE_SCRIPT.exec(html);
-  if (!match) return html;
-  const statements = match[1]!
-    .split(/\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-  const first: string[] = [];
-  const routes: [string, string][] = [];
-  let modules: string | undefined;
-  let entry: string | undefined;
-  for (const statement of statements) {
-    const staticImport = STATIC_IMPORT.exec(statement);
-    const routeImport = ROUTE_IMPORT.exec(statement);
-    const routeModules = ROUTE_MODULES.exec(statement);
-    const entryImport = ENTRY_IMPORT.exec(statement);
-    if (staticImport) first.push(staticImport[1]!);
-    else if (routeImport) routes.push([routeImport[1]!, routeImport[2]!]);
-    else if (routeModules) modules = routeModules[1];
-    else if (entryImport) entry = entryImport[1];
-    else return html;
-  }
-  if (!modules || !entry) return html;
-  // Everything but the entry downloads in parallel; the entry, which hydrates, runs last.
-  const names = [...first.map((_, index) => `_${index}`), ...routes.map(([name]) => name)];
-  const urls = [...first, ...routes.map(([, url]) => url)];
-  const loader = [
-    "const load = async () => {",
-    `  const [${names.join(", ")}] = await Promise.all([${urls
-      .map((url) => `import(${JSON.stringify(url)})`)
-      .join(", ")}]);`,
-    `  window.__remixRouteModules = ${modules};`,
-    `  await import(${JSON.stringify(entry)});`,
-    "};",
-    "requestAnimationFrame(() => setTimeout(load));",
-  ].join("\n");
-  // The elements stay (hydration compares elements, not these attributes or the script's
-  // text): the preload links lose their rel, so they fetch nothing.
-  return html
-    .replace(MODULE_SCRIPT, () => `<script type="module" async="">${loader}</script>`)
-    .replaceAll('<link rel="modulepreload" ', '<link data-preload-after-paint="" ');
 }
 
 /** True for the 4xx answers Remix raises itself (405 without an action, 404 no route). */

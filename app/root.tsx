@@ -16,8 +16,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { useChangeLanguage } from "remix-i18next/react";
+import { useEffect, type ReactNode } from "react";
 
 import { DevContentUpdates } from "~/components/dev-advice";
 import { ErrorPage } from "~/components/error-page";
@@ -28,6 +27,7 @@ import { APP_CONFIG_ELEMENT_ID, serializeForScript } from "~/config/app-config";
 import type { PageLoaderData } from "~/routes/page";
 import { countryVary } from "~/affiliate/country-gate.server";
 import { rootData } from "~/document/root-data.server";
+import { loadInterfaceMessages } from "~/i18n/interface-messages.client";
 import { errorDescriptors } from "~/seo/seo-meta";
 import { useClientRuntime } from "~/runtime/use-client-runtime";
 import appStyles from "~/styles/app.css";
@@ -38,9 +38,6 @@ export const links: LinksFunction = () => [];
 export async function loader({ request }: LoaderFunctionArgs) {
   return json(await rootData(request), { headers: countryVary() });
 }
-
-/** The interface-message namespaces the document needs (remix-i18next). */
-export const handle = { i18n: "common" };
 
 export const meta: MetaFunction<typeof loader> = ({ error, data }) =>
   error ? errorDescriptors(error, data?.site) : [];
@@ -60,7 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const site = useSite();
   const lang = useDocumentLang(site?.lang ?? "es");
   return (
-    <html lang={lang} data-ui-locale={root?.locale}>
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -90,7 +87,9 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { locale, site } = useLoaderData<typeof loader>();
-  useChangeLanguage(locale);
+  useEffect(() => {
+    void loadInterfaceMessages(locale);
+  }, [locale]);
   const update = useClientRuntime({ subIdParam: site.affiliate.subid_param });
   return (
     <>

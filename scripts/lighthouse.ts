@@ -1,9 +1,12 @@
 /**
  * `npm run lighthouse`: Lighthouse 12 (13 needs Node 22) in Debian's Chromium against the
- * production build, mobile and desktop, for /, /terms and the 404 page; each row is the
- * median of LIGHTHOUSE_RUNS runs (default 3). Prints the four category scores, LCP and CLS
- * as a Markdown table. Run `npm run build` first. It starts the production server (`node build/server/index.js`) on
- * LIGHTHOUSE_PORT (default 3400) with SITE_URL set to that origin, so canonical URLs are
+ * production build, mobile and desktop, for every page of the content and a path that has
+ * none (the 404 page); each row is the median of LIGHTHOUSE_RUNS runs (default 3). Prints
+ * the four category scores, FCP, LCP, TBT (on these pages, mostly hydration) and CLS as a
+ * Markdown table. LIGHTHOUSE_PAGES (paths, comma-separated) and LIGHTHOUSE_FORM_FACTORS
+ * limit the run: `LIGHTHOUSE_PAGES=/,/terms LIGHTHOUSE_FORM_FACTORS=mobile`.
+ * Run `npm run build` first. It starts the production server (`node build/server/index.js`)
+ * on LIGHTHOUSE_PORT (default 3400) with SITE_URL set to that origin, so canonical URLs are
  * valid for the audit, unless BASE_URL names a running server.
  * With LIGHTHOUSE_ASSERT=1 it exits 1 when Performance < 95, Accessibility, Best Practices
  * or SEO (indexable pages) < 100, or CLS > 0.

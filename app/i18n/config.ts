@@ -11,14 +11,7 @@ export function isSupportedLocale(value: unknown): value is Locale {
   return (SUPPORTED_LOCALES as readonly unknown[]).includes(value);
 }
 
-export const i18nConfig = {
-  supportedLngs: [...SUPPORTED_LOCALES],
-  fallbackLng: DEFAULT_LOCALE,
-  defaultNS: DEFAULT_NAMESPACE,
-  ns: [DEFAULT_NAMESPACE],
-  interpolation: { escapeValue: false }, // React escapes
-  react: { useSuspense: false },
-};
-
-/** Where browsers load the messages from (a static file in public/). */
-export const LOCALE_FILE_PATH = "/locales/{{lng}}/{{ns}}.json";
+/** Where browsers load the messages from: a static file in public/locales. */
+export function localeFilePath(locale: string, namespace: string = DEFAULT_NAMESPACE): string {
+  return `/locales/${encodeURIComponent(locale)}/${encodeURIComponent(namespace)}.json`;
+}

@@ -21,6 +21,10 @@ beforeAll(async () => {
         body,
         contentType: req.headers["content-type"],
       });
+      if (req.url?.startsWith("/drop")) {
+        req.socket.destroy();
+        return;
+      }
       const status = Number(/\/status\/(\d+)/.exec(req.url ?? "")?.[1] ?? 200);
       res.writeHead(status, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ status }));
@@ -80,5 +84,16 @@ describe("http client", () => {
 
   it("parses JSON answers", async () => {
     await expect(http()("/status/200")).resolves.toEqual({ status: 200 });
+  });
+
+  it("tries a GET that gets no answer twice, a POST once, then reports it", async () => {
+    await expect(http()("/drop")).rejects.toMatchObject({
+      name: "HttpError",
+      statusCode: undefined,
+    });
+    expect(hits.map((hit) => hit.method)).toEqual(["GET", "GET"]);
+    hits.length = 0;
+    await expect(http()("/drop", { method: "POST", body: {} })).rejects.toThrow();
+    expect(hits).toHaveLength(1);
   });
 });

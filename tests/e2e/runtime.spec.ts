@@ -1,4 +1,4 @@
-import { test as base } from "@playwright/test";
+import { test as base, type Page, type Route } from "@playwright/test";
 
 import {
   ANALYTICS_DEAD_PORT,
@@ -12,6 +12,16 @@ import { startCollector } from "./collector";
 import { expect, readContent, test } from "./fixtures";
 
 const analyticsSite = `http://localhost:${ANALYTICS_PORT}`;
+
+/**
+ * Resolves once the page has run everything its last render scheduled: React's effects
+ * run before the next frame, and a task queued after that frame runs after them.
+ */
+async function afterEffects(page: Page) {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))),
+  );
+}
 
 test.describe("analytics", () => {
   test.describe.configure({ mode: "serial" });
@@ -44,19 +54,35 @@ test.describe("analytics", () => {
     await page.locator("footer a[href='/privacy']").first().click();
     await expect(page).toHaveURL(/\/privacy$/);
     await expect.poll(() => collector.pageViews().length).toBe(3);
-    await page.waitForTimeout(300);
-    expect(collector.pageViews().map((view) => view.url)).toEqual(["/", "/terms", "/privacy"]);
+    // Barrier: one more navigation, whose view is sent after any the hash could have caused.
+    await page.locator("footer a[href='/terms']").first().click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect.poll(() => collector.pageViews().length).toBe(4);
+    expect(collector.pageViews().map((view) => view.url)).toEqual([
+      "/",
+      "/terms",
+      "/privacy",
+      "/terms",
+    ]);
   });
 
   test("disabled analytics loads no script and sends nothing", async ({ page }) => {
     const external: string[] = [];
+    const analyticsCode: string[] = [];
     page.on("request", (request) => {
       if (!request.url().startsWith(BASE_URL)) external.push(request.url());
+      if (/\/build\/_shared\/analytics-/.test(request.url())) analyticsCode.push(request.url());
     });
     await page.goto(`${BASE_URL}/`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await page.locator("footer a[href='/terms']").first().click();
     await expect(page).toHaveURL(/\/terms$/);
-    await page.waitForTimeout(300);
+    await expect(page.locator("h1")).toBeVisible();
+    // Barrier: the page-view effects of both pages have run, and a request the page makes
+    // after them has been answered. The tracker is loaded only by the analytics code.
+    await afterEffects(page);
+    await page.evaluate(() => fetch("/healthz").then((response) => response.text()));
+    expect(analyticsCode).toEqual([]);
     expect(external).toEqual([]);
     expect(collector.requests).toEqual([]);
     expect(await page.locator(`script[src*="script.js"]`).count()).toBe(0);
@@ -77,7 +103,10 @@ base(
     await page.locator("footer a[href='/terms']").first().click();
     await expect(page).toHaveURL(/\/terms$/);
     await expect(page.locator("h1")).toBeVisible();
-    await page.waitForTimeout(300);
+    // Barrier: a console error logged after the navigation's page view has been handled.
+    await afterEffects(page);
+    await page.evaluate(() => console.error("barrier"));
+    await expect.poll(() => errors.includes("barrier")).toBe(true);
     expect(errors.filter((text) => text.startsWith("Analytics"))).toHaveLength(1);
   },
 );
@@ -153,7 +182,14 @@ base("an aborted route chunk leads to one reload of the target, not a loop", asy
   await page.locator("footer a[href='/terms']").first().click();
   await expect(page).toHaveURL(/\/terms$/);
   await page.waitForLoadState("load");
-  await page.waitForTimeout(1500);
+  // Barrier: the reloaded page's own bootstrap has failed on the same module (importing it
+  // again settles only once that fetch has), and everything that failure scheduled has run.
+  const failedModule = await page.locator("link[href*='/slug___en-']").first().getAttribute("href");
+  expect(failedModule).toBeTruthy();
+  await page.evaluate(async (url) => {
+    await import(url).catch(() => null);
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  }, failedModule!);
   expect(documents).toEqual(["/terms"]);
   await expect(page.locator("h1")).toBeVisible(); // the server-rendered page is there
 });
@@ -171,6 +207,23 @@ base("a locale file that fails to load is logged and the page keeps working", as
   await page.locator("footer a[href='/terms']").first().click();
   await expect(page).toHaveURL(/\/terms$/);
   await expect(page.locator("h1")).toBeVisible();
+});
+
+base("the page hydrates without waiting for the locale file, then loads it", async ({ page }) => {
+  let held: Route | undefined;
+  const requested = new Promise<void>((resolve) => {
+    void page.route("**/locales/en/common.json", (route) => {
+      held = route; // answered only after the page has hydrated
+      resolve();
+    });
+  });
+  await page.goto(`${BASE_URL}/`);
+  await page.locator("html[data-hydrated='true']").waitFor({ state: "attached" });
+  await requested;
+  expect(held!.request().method()).toBe("GET");
+  const answered = page.waitForResponse("**/locales/en/common.json");
+  await held!.continue();
+  expect((await answered).status()).toBe(200);
 });
 
 test.describe("locale preference", () => {

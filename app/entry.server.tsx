@@ -27,6 +27,9 @@ import { isRouterLevelError, withRootData } from "~/document/router-error.server
 import { stylesheetText } from "~/document/stylesheet.server";
 import { i18nFor, localeDetector } from "~/i18n/i18n.server";
 
+/** The dev server reads the content again through this on every save (server/dev-content.ts). */
+export { reloadContent } from "~/content/content.server";
+
 const policyOrigins = configuredOrigins(appConfig.cdnUrl);
 
 export default async function handleRequest(

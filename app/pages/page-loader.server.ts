@@ -11,7 +11,7 @@ import { outboundHeaders, outboundLink, outboundLocation } from "~/affiliate/out
 import { recordClick } from "~/clicks/record-click.server";
 import { env } from "~/config/env.server";
 import { technicalMessage } from "~/i18n/i18n.server";
-import { adviceFor, links, pages, site } from "~/content/content.server";
+import { adviceFor, links, pages, perContent, site } from "~/content/content.server";
 import { FORBIDDEN_SLUG, MISSING_404_TEXT, resolvePage } from "~/content/resolve-page";
 import type { Page } from "~/content/schema";
 import { seoOf } from "~/seo/page-seo.server";
@@ -20,7 +20,7 @@ import { siteOrigin } from "~/seo/seo.server";
 import type { PageLoaderData } from "./page-data";
 
 /** Pages with an affiliate link: they promote the brand (advertising notice). */
-const promotionalSlugs = new Set([...links.values()].map((link) => link.page));
+const promotionalSlugs = perContent(() => new Set([...links.values()].map((link) => link.page)));
 
 export function pageData(
   page: Page | null,
@@ -33,7 +33,7 @@ export function pageData(
     seo: page ? seoOf(page.slug) : null,
     notice,
     advice: env.NODE_ENV === "development" && page ? adviceFor(page.slug) : null,
-    promotional: page ? promotionalSlugs.has(page.slug) : false,
+    promotional: page ? promotionalSlugs().has(page.slug) : false,
     restricted,
   };
 }
@@ -80,7 +80,7 @@ export function pageLoader({
     case "not-found":
       return json(pageData(result.page, null, blocked), { status: 404, headers });
     case "page":
-      if (blocked && promotionalSlugs.has(result.page.slug)) return forbidden();
+      if (blocked && promotionalSlugs().has(result.page.slug)) return forbidden();
       return json(pageData(result.page, null, blocked), { status: result.status, headers });
   }
 }

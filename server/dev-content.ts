@@ -5,7 +5,9 @@
  * through server-sent events at /_dev/content-events, one event per save:
  * - `content`: the content is valid; the page reloads its data in place;
  * - `problems`: the content is invalid; the page reloads and shows the problems page,
- *   which reloads itself at every later save, so it always lists the current problems.
+ *   which reloads itself at every later save, so it always lists the current problems;
+ * - `state`, once to a tab as it connects: whether the content has problems now (and
+ *   which), so a tab served just before a save catches up.
  *
  * While the content is invalid every page answers 500 (noindex) with the problems page:
  * each problem with file, JSON path and message (the text `npm run content:check`
@@ -38,10 +40,26 @@ const escapeHtml = (text: string) =>
     (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!,
   );
 
-/** Reloads the problems page at every save: it then shows the site, or the problems as they are now. */
-const SCRIPT = `const events = new EventSource(${JSON.stringify(DEV_EVENTS_PATH)});
+/**
+ * The problems page's script: it reloads at every save, so it then shows the site or the
+ * problems as they are now; and when it connects, if the problems changed since it was
+ * served (a save while it loaded).
+ */
+const SCRIPT = `const shown = document.querySelector("[data-problems]")?.getAttribute("data-problems");
+const events = new EventSource(${JSON.stringify(DEV_EVENTS_PATH)});
 for (const event of ["content", "problems"]) events.addEventListener(event, () => location.reload());
+events.addEventListener("state", (event) => {
+  if (JSON.parse(event.data).problems !== shown) location.reload();
+});
 `;
+
+/** Names one set of problems, so a page can tell whether it shows the current one. */
+function keyOf({ problems, warnings }: ContentProblems): string {
+  return createHash("sha256")
+    .update(JSON.stringify([problems, warnings]))
+    .digest("hex")
+    .slice(0, 16);
+}
 
 const STYLE = `
 body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#fff7f5;color:#1d1d1f}
@@ -66,7 +84,8 @@ const CSP = [
 ].join("; ");
 
 /** The page every request gets while the content is invalid. */
-export function problemsPage({ problems, warnings }: ContentProblems): string {
+export function problemsPage(content: ContentProblems): string {
+  const { problems, warnings } = content;
   const list = (lines: string[]) =>
     `<ul>${lines.map((line) => `<li><code>${escapeHtml(line)}</code></li>`).join("")}</ul>`;
   const advice =
@@ -84,7 +103,7 @@ export function problemsPage({ problems, warnings }: ContentProblems): string {
 <script src="${DEV_SCRIPT_PATH}" defer></script>
 </head>
 <body>
-<main>
+<main data-problems="${keyOf(content)}">
 <section aria-labelledby="title">
 <h1 id="title">El contenido tiene errores</h1>
 <p>La web no se puede mostrar hasta corregirlos. Cada línea dice el archivo, el campo (su ruta JSON) y el problema: el mismo texto que imprime <code>npm run content:check</code>.</p>
@@ -165,7 +184,9 @@ export class DevContent {
         "Content-Type": "text/event-stream; charset=utf-8",
         "Cache-Control": "no-store",
       });
-      res.write("retry: 1000\n\n");
+      // The state now: a tab served before the last save learns it missed one.
+      const state = { problems: this.current ? keyOf(this.current) : null };
+      res.write(`retry: 1000\n\nevent: state\ndata: ${JSON.stringify(state)}\n\n`);
       this.tabs.add(res);
       res.on("close", () => this.tabs.delete(res));
       return;

@@ -26,6 +26,9 @@ import { isRouterLevelError, withRootData } from "~/document/router-error.server
 import { loadScriptsAfterFirstPaint } from "~/document/scripts-after-paint.server";
 import { stylesheetText } from "~/document/stylesheet.server";
 
+/** The dev server reads the content again through this on every save (server/dev-content.ts). */
+export { reloadContent } from "~/content/content.server";
+
 const policyOrigins = configuredOrigins(appConfig.cdnUrl);
 
 export default async function handleRequest(

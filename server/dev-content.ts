@@ -1,17 +1,23 @@
 /**
- * `npm run dev` only: the editor's loop. The server watches the content folder; on every
- * save it loads the build again (which reads and checks the content), then tells the open
- * tabs through server-sent events at /_dev/content-events:
- * - `content`: the content changed and is valid; the page reloads its data in place;
- * - `problems`: the content is invalid; the page reloads and shows the problems page.
+ * `npm run dev` only: the editor's loop. On every save in the content folder
+ * (server/content-watcher.ts) the server reads the content again into the loaded build
+ * (its entry's `reloadContent`, app/content/content.server.ts), then tells the open tabs
+ * through server-sent events at /_dev/content-events, one event per save:
+ * - `content`: the content is valid; the page reloads its data in place;
+ * - `problems`: the content is invalid; the page reloads and shows the problems page,
+ *   which reloads itself at every later save, so it always lists the current problems;
+ * - `state`, once to a tab as it connects: whether the content has problems now (and
+ *   which), so a tab served just before a save catches up.
  *
  * While the content is invalid every page answers 500 (noindex) with the problems page:
  * each problem with file, JSON path and message (the text `npm run content:check`
- * prints), the advice beside it, and a small script that reloads when the fix is saved.
- * The terminal prints the same list once per distinct set of problems, with no stack.
+ * prints) and the advice beside it. The terminal prints the same list once per distinct
+ * set of problems, with no stack.
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+
+import type { ServerBuild } from "@remix-run/node";
 
 export const DEV_EVENTS_PATH = "/_dev/content-events";
 export const DEV_SCRIPT_PATH = "/_dev/content-problems.js";
@@ -34,8 +40,26 @@ const escapeHtml = (text: string) =>
     (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!,
   );
 
-/** Reloads the problems page once the content is valid again. */
-const SCRIPT = `new EventSource(${JSON.stringify(DEV_EVENTS_PATH)}).addEventListener("content", () => location.reload());\n`;
+/**
+ * The problems page's script: it reloads at every save, so it then shows the site or the
+ * problems as they are now; and when it connects, if the problems changed since it was
+ * served (a save while it loaded).
+ */
+const SCRIPT = `const shown = document.querySelector("[data-problems]")?.getAttribute("data-problems");
+const events = new EventSource(${JSON.stringify(DEV_EVENTS_PATH)});
+for (const event of ["content", "problems"]) events.addEventListener(event, () => location.reload());
+events.addEventListener("state", (event) => {
+  if (JSON.parse(event.data).problems !== shown) location.reload();
+});
+`;
+
+/** Names one set of problems, so a page can tell whether it shows the current one. */
+function keyOf({ problems, warnings }: ContentProblems): string {
+  return createHash("sha256")
+    .update(JSON.stringify([problems, warnings]))
+    .digest("hex")
+    .slice(0, 16);
+}
 
 const STYLE = `
 body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#fff7f5;color:#1d1d1f}
@@ -60,7 +84,8 @@ const CSP = [
 ].join("; ");
 
 /** The page every request gets while the content is invalid. */
-export function problemsPage({ problems, warnings }: ContentProblems): string {
+export function problemsPage(content: ContentProblems): string {
+  const { problems, warnings } = content;
   const list = (lines: string[]) =>
     `<ul>${lines.map((line) => `<li><code>${escapeHtml(line)}</code></li>`).join("")}</ul>`;
   const advice =
@@ -78,7 +103,7 @@ export function problemsPage({ problems, warnings }: ContentProblems): string {
 <script src="${DEV_SCRIPT_PATH}" defer></script>
 </head>
 <body>
-<main>
+<main data-problems="${keyOf(content)}">
 <section aria-labelledby="title">
 <h1 id="title">El contenido tiene errores</h1>
 <p>La web no se puede mostrar hasta corregirlos. Cada línea dice el archivo, el campo (su ruta JSON) y el problema: el mismo texto que imprime <code>npm run content:check</code>.</p>
@@ -90,6 +115,15 @@ ${advice}
 </body>
 </html>
 `;
+}
+
+/** What a build exposes to read its content again (app/entry.server.tsx). */
+function contentReloader(build: ServerBuild): () => void {
+  const reload = (build.entry.module as { reloadContent?: unknown }).reloadContent;
+  if (typeof reload !== "function") {
+    throw new Error("the server build's entry (app/entry.server.tsx) exports no reloadContent");
+  }
+  return reload as () => void;
 }
 
 /** The state of the content in development, and the open tabs to tell about it. */
@@ -104,18 +138,35 @@ export class DevContent {
     return this.current;
   }
 
+  /**
+   * Reads the content into `build` (after the build loads and at every save) and tells the
+   * open tabs. An error other than invalid content (a bug in the build) is thrown.
+   */
+  read(build: ServerBuild): void {
+    const reload = contentReloader(build);
+    try {
+      reload();
+    } catch (error) {
+      const problems = asContentProblems(error);
+      if (!problems) throw error;
+      this.failed(problems);
+      return;
+    }
+    this.loaded();
+  }
+
   /** The content loaded: tabs reload their data (or the whole page, after problems). */
-  loaded(): void {
-    if (this.current) this.print("[content] the content is valid again");
+  private loaded(): void {
+    if (this.current) this.print("[contenido] El contenido vuelve a ser válido.");
     this.current = null;
     this.printed = "";
     this.send("content");
   }
 
   /** The content is invalid: every page shows the problems until it is fixed. */
-  failed(problems: ContentProblems): void {
+  private failed(problems: ContentProblems): void {
     this.current = problems;
-    const text = `Invalid content:\n${problems.problems.map((line) => `  - ${line}`).join("\n")}`;
+    const text = `[contenido] El contenido tiene errores:\n${problems.problems.map((line) => `  - ${line}`).join("\n")}`;
     if (text !== this.printed) this.print(text);
     this.printed = text;
     this.send("problems");
@@ -133,7 +184,9 @@ export class DevContent {
         "Content-Type": "text/event-stream; charset=utf-8",
         "Cache-Control": "no-store",
       });
-      res.write("retry: 1000\n\n");
+      // The state now: a tab served before the last save learns it missed one.
+      const state = { problems: this.current ? keyOf(this.current) : null };
+      res.write(`retry: 1000\n\nevent: state\ndata: ${JSON.stringify(state)}\n\n`);
       this.tabs.add(res);
       res.on("close", () => this.tabs.delete(res));
       return;

@@ -1,11 +1,13 @@
 /**
  * The production server's entry (`npm start` runs its build, build/server/index.js;
- * `npm run dev` runs this file with tsx under `remix dev`). It reads `.env` when present,
- * parses the environment once (an invalid value stops the boot, naming the variable),
- * loads the Remix build, listens, and shuts down gracefully. In development it loads each
- * new build as `remix dev` writes it, and tells `remix dev` when it is ready, so the open
- * tab reloads by itself; and it loads the build again on every save in the content folder
- * (server/dev-content.ts).
+ * `npm run dev` runs this file with tsx under `remix dev`, scripts/dev.ts). It reads `.env`
+ * when present, parses the environment once (an invalid value stops the boot, naming the
+ * variable), loads the Remix build, listens, and shuts down gracefully. `npm start` refuses
+ * the development build `npm run dev` leaves in build/. In development it loads each new
+ * build as `remix dev` writes it and tells `remix dev` when it is ready, so the open tab
+ * reloads by itself; on every save in the content folder it reads the content again into
+ * the loaded build, as data (server/dev-content.ts,
+ * docs/decisions/010-content-reload-in-development.md).
  */
 import "./load-env";
 
@@ -20,6 +22,7 @@ import { ClickLedger } from "~/clicks/ledger.server";
 import { env } from "~/config/env.server";
 
 import { createSiteServer } from "./app";
+import { watchContent } from "./content-watcher";
 import { asContentProblems, DevContent } from "./dev-content";
 import { PageCache } from "./page-cache";
 import { installGracefulShutdown, onShutdown } from "./shutdown";
@@ -29,37 +32,43 @@ installGlobals({ nativeFetch: true });
 const root = process.cwd();
 const buildPath = path.join(root, "build", "index.js");
 const development = env.NODE_ENV === "development";
+const devContent = development ? new DevContent() : null;
 
 async function importBuild(): Promise<ServerBuild> {
-  // A query string makes Node load the rebuilt file instead of its cached module.
+  // A query string makes Node load the rebuilt file instead of its cached module. Each
+  // import stays in memory for good, so only code rebuilds come here, never content saves.
   const url = `${pathToFileURL(buildPath).href}${development ? `?t=${Date.now()}` : ""}`;
   return (await import(url)) as ServerBuild;
 }
 
 /**
- * Loads the build, which reads and checks the content as it loads. Invalid content stops
- * a production boot with the list of problems (no stack: the list is the message); in
- * development the server starts anyway and shows the list on every page until it is fixed.
+ * Loads the build. A production build reads and checks the content as it loads: invalid
+ * content stops the boot with the list of problems (no stack: the list is the message). A
+ * development build leaves the content to devContent, which shows the problems on every
+ * page until they are fixed.
  */
-async function loadBuild(): Promise<ServerBuild | null> {
+async function loadBuild(): Promise<ServerBuild> {
+  let loaded: ServerBuild;
   try {
-    const loaded = await importBuild();
-    devContent?.loaded();
-    return loaded;
+    loaded = await importBuild();
   } catch (error) {
-    const problems = asContentProblems(error);
-    if (!problems) throw error;
-    if (!devContent) {
-      console.error((error as Error).message);
-      process.exit(1);
-    }
-    devContent.failed(problems);
-    return null;
+    if (!asContentProblems(error)) throw error;
+    console.error((error as Error).message);
+    process.exit(1);
   }
+  if (loaded.mode === "development" && !development) {
+    // Its pages would not hydrate (its browser assets are development ones) and nothing
+    // would say why.
+    console.error(
+      `[server] build/ holds a development build (written by \`npm run dev\`), which NODE_ENV=${env.NODE_ENV} cannot serve. Run \`npm run build\` first, then \`npm start\`.`,
+    );
+    process.exit(1);
+  }
+  devContent?.read(loaded);
+  return loaded;
 }
 
-const devContent = development ? new DevContent() : null;
-/** The last build that loaded (null only while the content has been invalid since the start). */
+/** The last build that loaded (in development its content may be invalid: devContent says). */
 let build = await loadBuild();
 
 /** The click ledger (app/clicks), opened and migrated before the first request. */
@@ -93,13 +102,8 @@ const clicks = await openLedger();
 
 const server = createSiteServer({
   env,
-  // Never null when used: while the content is invalid, devContent answers every page.
-  build: () => build!,
-  // Without a build (development, invalid content from the start) the defaults of
-  // remix.config.js: the assets are served from /build/ in public/build.
-  assets: build
-    ? { publicPath: build.publicPath, directory: build.assetsBuildDirectory }
-    : { publicPath: "/build/", directory: path.join(root, "public", "build") },
+  build: () => build,
+  assets: { publicPath: build.publicPath, directory: build.assetsBuildDirectory },
   publicDirectory: path.join(root, "public"),
   cache: development ? null : new PageCache(),
   log: (line) => console.log(line),
@@ -109,38 +113,39 @@ const server = createSiteServer({
 
 if (devContent) {
   onShutdown(() => devContent.close());
-  /** Loads the build again, after `remix dev` rebuilt it or a content file was saved. */
-  const reload = async (rebuilt: boolean) => {
+  const content = watchContent(path.resolve(root, env.CONTENT_DIR), () => {
     try {
-      const loaded = await loadBuild();
-      if (!loaded) return;
-      build = loaded;
-      // After a rebuild, `remix dev` updates the open tabs; content saves go through devContent.
-      if (rebuilt) await broadcastDevReady(loaded);
+      devContent.read(build);
+    } catch (error) {
+      console.error(`[server] could not read the content: ${(error as Error).stack ?? error}`);
+    }
+  });
+  onShutdown(() => content.close());
+  /** Loads the build again after `remix dev` rebuilt it, and updates the open tabs. */
+  const rebuilt = async () => {
+    try {
+      build = await loadBuild();
+      await broadcastDevReady(build);
     } catch (error) {
       console.error(`[server] could not load the new build: ${(error as Error).message}`);
     }
   };
-  const debounced = (rebuilt: boolean) => {
-    let timer: NodeJS.Timeout | undefined;
-    return () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void reload(rebuilt), 50);
-    };
-  };
-  const onBuild = debounced(true);
-  watch(path.dirname(buildPath), (_event, file) => {
-    if (file === "index.js") onBuild();
+  let timer: NodeJS.Timeout | undefined;
+  const builds = watch(path.dirname(buildPath), (_event, file) => {
+    if (file !== "index.js") return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void rebuilt(), 50);
   });
-  const onContent = debounced(false);
-  watch(path.resolve(root, env.CONTENT_DIR), { recursive: true }, (_event, file) => {
-    if (file?.endsWith(".json")) onContent();
-  });
+  onShutdown(() => builds.close());
 }
 
 installGracefulShutdown(server);
 
 server.listen(env.PORT, env.HOST, () => {
   console.log(`[server] http://${env.HOST ?? "localhost"}:${env.PORT} (${env.NODE_ENV})`);
-  if (development && build) void broadcastDevReady(build);
+  if (!development) return;
+  // remix dev's own server (live reload and HMR), on the port scripts/dev.ts chose.
+  const devOrigin = process.env.REMIX_DEV_ORIGIN;
+  if (devOrigin) console.log(`[server] remix dev (live reload): ${devOrigin} (DEV_PORT)`);
+  void broadcastDevReady(build);
 });

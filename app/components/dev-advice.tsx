@@ -21,6 +21,12 @@ export function DevContentUpdates() {
     const events = new EventSource(EVENTS_PATH);
     events.addEventListener("content", () => revalidate.current());
     events.addEventListener("problems", () => window.location.reload());
+    // Sent as it connects: a save between the page's render and now is caught up.
+    events.addEventListener("state", (event: MessageEvent<string>) => {
+      if ((JSON.parse(event.data) as { problems: string | null }).problems)
+        window.location.reload();
+      else revalidate.current();
+    });
     return () => events.close();
   }, []);
   return null;

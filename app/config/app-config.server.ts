@@ -11,7 +11,10 @@ const assetsPath = manifestUrl.slice(0, manifestUrl.lastIndexOf("/") + 1);
 
 export const appConfig: AppConfig = {
   assetsPath,
-  baseUrl: siteOrigin(site),
+  // Read when sent: `npm run dev` reloads the content (its site_url) on save.
+  get baseUrl() {
+    return siteOrigin(site);
+  },
   cdnUrl: /^https?:\/\//.test(assetsPath) ? new URL(assetsPath).origin : null,
   buildId: buildInfo.id,
   analytics: {

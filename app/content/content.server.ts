@@ -1,20 +1,65 @@
 /**
  * The site's content, read from the content directory (content/, or CONTENT_DIR) and
- * validated once when the server build loads. Invalid content throws a ContentError
- * naming file, JSON path and problem, so the server does not start; in development the
- * server shows that list instead of the site until the files are fixed
- * (server/dev-content.ts).
+ * validated as a whole (load-content.server.ts). Invalid content throws a ContentError
+ * naming file, JSON path and problem.
+ *
+ * A production build reads it once, as the build loads: invalid content stops the boot.
+ * A development build reads it when the dev server asks, right after loading the build
+ * and again on every save in the content folder (server/dev-content.ts): the content is
+ * reloaded as data, the code is not imported again (docs/decisions/010-content-reload-in-development.md).
+ *
+ * The exports below are live bindings: code that reads `site` or `pages` while it answers
+ * sees the current content. Anything derived from the content once and kept goes through
+ * `perContent`, so it follows a reload.
  */
-import { loadContent } from "./load-content.server";
-import { toPublicSite } from "./public-site";
+import { loadContent, type LoadedContent } from "./load-content.server";
+import { toPublicSite, type PublicSite } from "./public-site";
 
-export const { site, pages, links, warnings, files } = loadContent();
+export let site: LoadedContent["site"];
+export let pages: LoadedContent["pages"];
+export let links: LoadedContent["links"];
+/** The advice (content-checks.server.ts) about the whole content. */
+export let warnings: LoadedContent["warnings"];
+export let files: LoadedContent["files"];
+/** What the root loader sends to every page (no affiliate destinations). */
+export let publicSite: PublicSite;
+
+/** Counts the content read so far; derived values remember the one they were made from. */
+let version = 0;
+
+/**
+ * Reads the content directory again and puts it in place of the current content. Throws a
+ * ContentError when the content is invalid; the last valid content then stays in place.
+ */
+export function reloadContent(): void {
+  const loaded = loadContent();
+  ({ site, pages, links, warnings, files } = loaded);
+  publicSite = toPublicSite(site);
+  version += 1;
+}
+
+/**
+ * A value derived from the content, made on first use and made again after a reload.
+ * Module-level derivations (a map of pages by slug, every page's head) use it so they never
+ * hold the content of an earlier save.
+ */
+export function perContent<T>(derive: () => T): () => T {
+  let madeFrom = 0;
+  let value: T;
+  return () => {
+    if (madeFrom !== version) {
+      value = derive();
+      madeFrom = version;
+    }
+    return value;
+  };
+}
+
+// `process.env.NODE_ENV` is the build's mode here (the Remix compiler replaces it).
+if (process.env.NODE_ENV !== "development") reloadContent();
 
 /** The advice (content-checks.server.ts) about one page's file and the site config. */
 export function adviceFor(slug: string): string[] {
   const own = [files.pages.get(slug), files.site].map((file) => `${file}: `);
   return warnings.filter((line) => own.some((prefix) => line.startsWith(prefix)));
 }
-
-/** What the root loader sends to every page (no affiliate destinations). */
-export const publicSite = toPublicSite(site);

@@ -1,16 +1,16 @@
 /**
- * Every page's head and structured data, built once when the server build loads: content
- * does not change within a build, so no request builds them again.
+ * Every page's head and structured data, built once per content (the first request after
+ * the build loads, or after `npm run dev` reloads the content), never per request.
  */
-import { pages, site } from "~/content/content.server";
+import { pages, perContent, site } from "~/content/content.server";
 
 import { buildSeo, type Seo } from "./seo.server";
 
-const seoOfSlug = new Map<string, Seo>(
-  pages.map((page) => [page.slug, buildSeo(page, site, pages)]),
+const seoOfSlug = perContent(
+  () => new Map<string, Seo>(pages.map((page) => [page.slug, buildSeo(page, site, pages)])),
 );
 
 /** The prepared head of a page of the content. */
 export function seoOf(slug: string): Seo | null {
-  return seoOfSlug.get(slug) ?? null;
+  return seoOfSlug().get(slug) ?? null;
 }

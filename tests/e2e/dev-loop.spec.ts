@@ -1,41 +1,70 @@
 /**
  * The editor's loop under `npm run dev`, as a marketer lives it: save a text and the open
  * page shows it without a reload; save a mistake and the page lists it (file and JSON
- * path); save the fix and the page comes back; add a page file and it exists.
+ * path); save another and the list follows; save the fix and the page comes back; save
+ * the way vim or JetBrains do (a temporary file renamed over the original) as often as
+ * wished; add a page file and it exists. Saving does not grow the server's memory, and
+ * `npm start` refuses the development build `npm run dev` leaves behind.
  *
  * `npm run dev` writes its own build into the project, so it runs in a copy of the
  * project (node_modules linked), never touching the production build the other tests use.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 import { PORT } from "../../playwright.config";
 
 const DEV_PORT = PORT + 20;
-/** remix dev's own port (its live-reload socket). */
-const DEV_SOCKET_PORT = PORT + 21;
+/** remix dev's own port (live reload): not set, so the site's port + 1. */
+const DEV_SOCKET_PORT = DEV_PORT + 1;
+/** Where `npm start` is tried on the development build (it must refuse, never listen). */
+const START_PORT = PORT + 22;
 const ORIGIN = `http://localhost:${DEV_PORT}`;
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+/**
+ * How long a save may take to show in the open tab: the watcher settles (50 ms), the
+ * server reads the content (about 0.1 s), the tab fetches the page's data or reloads.
+ * Seconds on a busy machine; each wait ends as soon as the page shows the save.
+ */
+const SAVE_SHOWN = 20_000;
+/** A test's time: its saves, each shown within SAVE_SHOWN, and the page loads around them. */
+const timeFor = (saves: number) => 30_000 + saves * SAVE_SHOWN;
+/** First `npm run dev`: a full remix build and the server's start, in a copy of the project. */
+const DEV_START = 180_000;
+/** Saves the heap is measured over, and what each may take (read + render, ~50 ms idle). */
+const HEAP_SAVES = 500;
+const HEAP_SAVE_TIME = 400;
+
+test.describe.configure({ mode: "serial" });
 
 let project: string;
 let dev: ChildProcess;
 let output = "";
 
 const vipFile = () => path.join(project, "content", "pages", "vip.json");
-const H1 = '"h1": "Club VIP de Brisamar Casino"';
+const H1 = "Club VIP de Brisamar Casino";
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(DEV_START + 30_000);
   project = mkdtempSync(path.join(tmpdir(), "brisamar-dev-"));
   for (const entry of [
     "app",
     "server",
+    "scripts",
     "content",
     "public",
     "remix.config.js",
@@ -49,11 +78,12 @@ test.beforeAll(async () => {
     });
   }
   symlinkSync(path.join(ROOT, "node_modules"), path.join(project, "node_modules"), "dir");
-  expect(readFileSync(vipFile(), "utf8")).toContain(H1);
+  expect(readPage().components[0]!.data.content.h1).toBe(H1);
 
-  dev = spawn("npm", ["run", "dev", "--", "--port", String(DEV_SOCKET_PORT)], {
+  const { DEV_PORT: _unset, ...environment } = process.env;
+  dev = spawn("npm", ["run", "dev"], {
     cwd: project,
-    env: { ...process.env, PORT: String(DEV_PORT), CLICK_LEDGER: "false", NODE_ENV: "development" },
+    env: { ...environment, PORT: String(DEV_PORT), CLICK_LEDGER: "false" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -66,10 +96,7 @@ test.beforeAll(async () => {
           (response) => response.status,
           () => 0,
         ),
-      {
-        timeout: 90_000,
-        intervals: [500],
-      },
+      { timeout: DEV_START, intervals: [500] },
     )
     .toBe(200);
 });
@@ -85,59 +112,140 @@ test.afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true });
 });
 
-/** Writes vip.json with `edit` applied to its text, as an editor's save. */
-function saveVip(edit: (text: string) => string) {
-  const file = vipFile();
-  writeFileSync(file, edit(readFileSync(file, "utf8")));
+type PageFile = {
+  slug: string;
+  meta: { title: string; description: string };
+  components: { component_id: number; data: { content: Record<string, unknown> } }[];
+};
+
+function readPage(): PageFile {
+  return JSON.parse(readFileSync(vipFile(), "utf8")) as PageFile;
+}
+
+/** Writes vip.json in place with `edit` applied, as most editors save. */
+function saveVip(edit: (page: PageFile) => void) {
+  const page = readPage();
+  edit(page);
+  writeFileSync(vipFile(), JSON.stringify(page, null, 2));
+}
+
+/** Writes vip.json as vim, JetBrains or `sed -i` do: a new file renamed over the original. */
+function saveVipAtomically(edit: (page: PageFile) => void) {
+  const page = readPage();
+  edit(page);
+  const temporary = `${vipFile()}.tmp`;
+  writeFileSync(temporary, JSON.stringify(page, null, 2));
+  renameSync(temporary, vipFile());
+}
+
+const setH1 = (h1: string) => (page: PageFile) => {
+  page.components[0]!.data.content.h1 = h1;
+};
+
+const problemsHeading = (page: Page) =>
+  page.getByRole("heading", { name: "El contenido tiene errores" });
+
+/** Opens /vip and waits until the app runs in it (it then listens for saves). */
+async function openVip(page: Page) {
+  await page.goto(`${ORIGIN}/vip`);
+  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+  await expect(page.locator("h1")).toHaveText(H1);
 }
 
 test("a saved edit, a mistake and its fix show in the open page by themselves", async ({
   page,
 }) => {
-  await page.goto(`${ORIGIN}/vip`);
-  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
-  await expect(page.locator("h1")).toHaveText("Club VIP de Brisamar Casino");
+  test.setTimeout(timeFor(5));
+  await openVip(page);
   // Survives only if the page is never reloaded.
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 
-  saveVip((text) => text.replace(H1, '"h1": "Club VIP, editado en vivo"'));
-  await expect(page.locator("h1")).toHaveText("Club VIP, editado en vivo", { timeout: 5_000 });
+  saveVip(setH1("Club VIP, editado en vivo"));
+  await expect(page.locator("h1")).toHaveText("Club VIP, editado en vivo", {
+    timeout: SAVE_SHOWN,
+  });
   expect(await page.evaluate(() => "__sameDocument" in window)).toBe(true);
 
-  saveVip((text) => text.replace('"h1": "Club VIP, editado en vivo"', '"h1": ""'));
-  const problems = page.getByRole("heading", { name: "El contenido tiene errores" });
-  await expect(problems).toBeVisible({ timeout: 5_000 });
-  await expect(page.getByRole("listitem").first()).toHaveText(
-    "content/pages/vip.json: components[0].data.content.h1: must not be empty",
+  saveVip(setH1(""));
+  await expect(problemsHeading(page)).toBeVisible({ timeout: SAVE_SHOWN });
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("listitem").first()).toContainText(
+    "content/pages/vip.json: components[0].data.content.h1: ",
   );
   const answer = await fetch(`${ORIGIN}/bonos`);
   expect(answer.status).toBe(500);
   expect(answer.headers.get("x-robots-tag")).toBe("noindex");
   expect(await answer.text()).toContain('<meta name="robots" content="noindex">');
-  // The terminal printed the same list once, without a stack trace.
-  await expect.poll(() => output).toContain("components[0].data.content.h1: must not be empty");
-  expect(output.match(/components\[0\]\.data\.content\.h1: must not be empty/g)).toHaveLength(1);
+  // The terminal printed the same list once, in Spanish, without a stack trace.
+  await expect.poll(() => output).toContain("components[0].data.content.h1: ");
+  expect(output).toContain("[contenido] El contenido tiene errores:");
+  expect(output.match(/vip\.json: components\[0\]\.data\.content\.h1: /g)).toHaveLength(1);
   expect(output).not.toMatch(/^\s+at /m);
 
-  saveVip((text) => text.replace('"h1": ""', H1));
-  await expect(page.locator("h1")).toHaveText("Club VIP de Brisamar Casino", { timeout: 5_000 });
+  saveVip(setH1(H1));
+  await expect(page.locator("h1")).toHaveText(H1, { timeout: SAVE_SHOWN });
+  await expect.poll(() => output).toContain("[contenido] El contenido vuelve a ser válido.");
 
-  saveVip((text) => text.replace("{", "{,"));
-  await expect(page.getByRole("listitem").first()).toContainText(
-    "content/pages/vip.json: (file): not valid JSON at line 1, column 2",
-    { timeout: 5_000 },
-  );
-  saveVip((text) => text.replace("{,", "{"));
-  await expect(page.locator("h1")).toHaveText("Club VIP de Brisamar Casino", { timeout: 5_000 });
+  writeFileSync(vipFile(), readFileSync(vipFile(), "utf8").replace("{", "{,"));
+  await expect(page.getByRole("listitem").first()).toContainText("content/pages/vip.json: ", {
+    timeout: SAVE_SHOWN,
+  });
+  writeFileSync(vipFile(), readFileSync(vipFile(), "utf8").replace("{,", "{"));
+  await expect(page.locator("h1")).toHaveText(H1, { timeout: SAVE_SHOWN });
+});
+
+test("the problems page shows the problems of the last save, not the first", async ({ page }) => {
+  test.setTimeout(timeFor(3));
+  await openVip(page);
+  const problems = page.getByRole("listitem");
+
+  saveVip(setH1(""));
+  await expect(problemsHeading(page)).toBeVisible({ timeout: SAVE_SHOWN });
+  await expect(problems.first()).toContainText("components[0].data.content.h1: ");
+
+  // A second mistake, the first one fixed: the list follows while the content stays invalid.
+  saveVip((vip) => {
+    vip.components[0]!.data.content.h1 = H1;
+    vip.meta.title = "";
+  });
+  await expect(problems.first()).toContainText("content/pages/vip.json: meta.title: ", {
+    timeout: SAVE_SHOWN,
+  });
+  await expect(page.getByText("components[0].data.content.h1")).toHaveCount(0);
+
+  saveVip((vip) => {
+    vip.meta.title = "Club VIP de Brisamar Casino: niveles y ventajas";
+  });
+  await expect(page.locator("h1")).toHaveText(H1, { timeout: SAVE_SHOWN });
+});
+
+test("saves by renaming a temporary file over the page file keep showing, as do saves after them", async ({
+  page,
+}) => {
+  test.setTimeout(timeFor(4));
+  await openVip(page);
+
+  saveVipAtomically(setH1(""));
+  await expect(problemsHeading(page)).toBeVisible({ timeout: SAVE_SHOWN });
+
+  // The fix, written in place after the rename: the page must leave the problems.
+  saveVip(setH1("Club VIP, tras un guardado atómico"));
+  await expect(page.locator("h1")).toHaveText("Club VIP, tras un guardado atómico", {
+    timeout: SAVE_SHOWN,
+  });
+
+  saveVipAtomically(setH1("Club VIP, segundo guardado atómico"));
+  await expect(page.locator("h1")).toHaveText("Club VIP, segundo guardado atómico", {
+    timeout: SAVE_SHOWN,
+  });
+
+  saveVip(setH1(H1));
+  await expect(page.locator("h1")).toHaveText(H1, { timeout: SAVE_SHOWN });
 });
 
 test("a new page file is a page, and its advice shows in the dev panel", async ({ page }) => {
-  const vip = JSON.parse(readFileSync(vipFile(), "utf8")) as {
-    slug: string;
-    meta: { title: string; description: string };
-    components: { component_id: number; data: { content: Record<string, unknown> } }[];
-  };
-  const ruleta = structuredClone(vip);
+  test.setTimeout(timeFor(1));
+  const ruleta = readPage();
   ruleta.slug = "/ruleta";
   ruleta.meta.title = "Ruleta online en Brisamar Casino: mesas, reglas y límites para jugar bien";
   ruleta.meta.description = "La ruleta de Brisamar Casino.";
@@ -147,17 +255,98 @@ test("a new page file is a page, and its advice shows in the dev panel", async (
     JSON.stringify(ruleta, null, 2),
   );
   await expect
-    .poll(() => fetch(`${ORIGIN}/ruleta`).then((response) => response.status), { timeout: 5_000 })
+    .poll(() => fetch(`${ORIGIN}/ruleta`).then((response) => response.status), {
+      timeout: SAVE_SHOWN,
+    })
     .toBe(200);
   await page.goto(`${ORIGIN}/ruleta`);
   await expect(page.locator("h1")).toHaveText("Ruleta online");
   const panel = page.getByRole("complementary", { name: "Consejos de contenido" });
   await panel.getByText(/Consejos de contenido: \d+/).click();
-  await expect(panel).toContainText(
-    `content/pages/ruleta.json: meta.title: ${ruleta.meta.title.length} characters: search results cut titles after about 60`,
+  await expect(panel).toContainText("content/pages/ruleta.json: meta.title: ");
+  await expect(panel).toContainText("content/pages/ruleta.json: meta.description: ");
+  await expect(panel).toContainText('"/ruleta"');
+});
+
+test("npm run dev says which port remix dev's live reload takes, and takes that one", async () => {
+  expect(output).toContain(`remix dev (live reload): http://localhost:${DEV_SOCKET_PORT}/`);
+  await new Promise<void>((resolve, reject) => {
+    const socket = connect(DEV_SOCKET_PORT, "localhost", () => {
+      socket.end();
+      resolve();
+    });
+    socket.on("error", reject);
+  });
+});
+
+test(`${HEAP_SAVES} content saves leave the heap flat (under 20 MB of growth)`, async () => {
+  test.setTimeout(60_000 + HEAP_SAVES * HEAP_SAVE_TIME);
+  // A copy of the content, so the dev server's own watcher does not read each save too.
+  cpSync(path.join(project, "content"), path.join(project, "content-heap"), { recursive: true });
+  const run = spawn(
+    process.execPath,
+    ["--expose-gc", "--import", "tsx", "scripts/dev-reload-heap.ts", String(HEAP_SAVES)],
+    {
+      cwd: project,
+      env: { ...process.env, CONTENT_DIR: "content-heap", CLICK_LEDGER: "false" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
-  await expect(panel).toContainText(
-    "content/pages/ruleta.json: meta.description: 29 characters: aim for 70 to 160",
-  );
-  await expect(panel).toContainText('no other page, menu or footer links to "/ruleta"');
+  let text = "";
+  run.stdout!.on("data", (chunk: Buffer) => (text += chunk.toString()));
+  run.stderr!.on("data", (chunk: Buffer) => (text += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => run.on("exit", resolve));
+  expect(code, text).toBe(0);
+  const result = JSON.parse(text.trim().split("\n").at(-1)!) as {
+    saves: number;
+    growthMB: number;
+  };
+  console.log(`[dev-loop] heap over ${result.saves} saves: ${text.trim().split("\n").at(-1)}`);
+  expect(result.saves).toBe(HEAP_SAVES);
+  expect(result.growthMB).toBeLessThan(20);
+});
+
+test("npm start refuses the development build npm run dev leaves, and says what to run", async () => {
+  test.setTimeout(120_000);
+  const server = await new Promise<number | null>((resolve, reject) => {
+    const build = spawn("npm", ["run", "build:server"], { cwd: project, stdio: "ignore" });
+    build.on("exit", resolve);
+    build.on("error", reject);
+  });
+  expect(server).toBe(0);
+
+  const start = spawn("npm", ["start"], {
+    cwd: project,
+    env: {
+      ...process.env,
+      PORT: String(START_PORT),
+      NODE_ENV: "production",
+      CLICK_LEDGER: "false",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let text = "";
+  start.stdout!.on("data", (chunk: Buffer) => (text += chunk.toString()));
+  start.stderr!.on("data", (chunk: Buffer) => (text += chunk.toString()));
+  let code: number | null | undefined;
+  start.on("close", (exitCode) => (code = exitCode ?? -1));
+  // Whichever comes first: the refusal (an exit) or a server answering on the port.
+  await expect
+    .poll(
+      async () =>
+        code !== undefined ||
+        (await fetch(`http://localhost:${START_PORT}/`).then(
+          () => true,
+          () => false,
+        )),
+      { timeout: 90_000 },
+    )
+    .toBe(true);
+  const outcome = code === undefined ? "listening" : code;
+  if (outcome === "listening") process.kill(-start.pid!, "SIGTERM");
+  expect(outcome, text).not.toBe("listening");
+  expect(outcome).not.toBe(0);
+  expect(text).toContain("development build");
+  expect(text).toContain("npm run build");
 });

@@ -5,7 +5,6 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { appConfig } from "~/config/app-config.server";
-import { pageData } from "~/pages/page-loader.server";
 import { seoOf } from "~/seo/page-seo.server";
 
 import * as content from "./content.server";
@@ -43,7 +42,6 @@ describe("reloadContent", () => {
   it("puts the saved content in place, and what was derived from the old content follows", () => {
     // Derived once from the content read at load.
     expect(seoOf("/vip")?.title).toBe(vip().meta.title);
-    expect(pageData(vip()).promotional).toBe(true);
     const origin = appConfig.baseUrl;
 
     save("pages/vip.json", (page) => {

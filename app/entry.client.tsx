@@ -8,7 +8,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 
 import { readAppConfig } from "~/config/app-config";
-import { routablePath } from "~/runtime/routable-path";
+import { routablePath } from "~/browser/routable-path";
 import { DocumentInlines, inlinedTexts } from "~/document/document-inlines";
 
 // The server answered this URL as the route of its escaped form: match the same route.

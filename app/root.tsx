@@ -29,7 +29,7 @@ import { countryVary } from "~/affiliate/country-gate.server";
 import { rootData } from "~/document/root-data.server";
 import { loadInterfaceMessages } from "~/i18n/interface-messages.client";
 import { errorDescriptors } from "~/seo/seo-meta";
-import { useClientRuntime } from "~/runtime/use-client-runtime";
+import { useClientRuntime } from "~/browser/use-client-runtime";
 import appStyles from "~/styles/app.css";
 
 /** No stylesheet link: the stylesheet is inlined in the head (app/document/document-inlines.tsx). */

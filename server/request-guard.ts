@@ -15,7 +15,7 @@
  */
 import type { IncomingMessage } from "node:http";
 
-import { routablePath } from "~/runtime/routable-path";
+import { routablePath } from "~/browser/routable-path";
 
 /** Largest request body the site accepts (its forms send a few hundred bytes). */
 export const MAX_BODY_BYTES = 16 * 1024;

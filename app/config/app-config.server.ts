@@ -4,7 +4,7 @@ import { site } from "~/content/content.server";
 import type { AppConfig } from "./app-config";
 import { buildInfo, manifestUrl } from "./build-info.server";
 import { env } from "./env.server";
-import { siteOrigin } from "~/seo/seo.server";
+import { siteOrigin } from "./site-origin.server";
 
 /** Remix's public path as the build was made with it (CDN_URL at build time, or /build/). */
 const assetsPath = manifestUrl.slice(0, manifestUrl.lastIndexOf("/") + 1);

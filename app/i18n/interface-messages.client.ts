@@ -4,7 +4,7 @@
  * server-rendered and hydrates without them); a file that cannot be loaded is logged once
  * and the page goes on working.
  */
-import { http } from "~/runtime/http";
+import { http } from "~/browser/http";
 
 import { DEFAULT_NAMESPACE, localeFilePath } from "./config";
 

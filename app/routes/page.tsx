@@ -32,7 +32,8 @@ import { technicalMessage } from "~/i18n/i18n.server";
 import type { loader as rootLoader } from "~/root";
 import { seoOf } from "~/seo/page-seo.server";
 import { errorDescriptors, seoDescriptors } from "~/seo/seo-meta";
-import { siteOrigin, type Seo } from "~/seo/seo.server";
+import { siteOrigin } from "~/config/site-origin.server";
+import type { Seo } from "~/seo/seo.server";
 
 /** What the loader sends to the browser. */
 export type PageLoaderData = {

@@ -2,7 +2,7 @@
 import { site } from "~/content/content.server";
 import { buildRobotsTxt } from "~/seo/crawlers.server";
 import { env } from "~/config/env.server";
-import { siteOrigin } from "~/seo/seo.server";
+import { siteOrigin } from "~/config/site-origin.server";
 
 export function loader() {
   return new Response(buildRobotsTxt(site, siteOrigin(site), env.SITE_INDEXABLE), {

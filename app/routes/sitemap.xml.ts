@@ -1,7 +1,7 @@
 /** GET /sitemap.xml: every indexable page with lastmod and hreflang alternates. */
 import { pages, site } from "~/content/content.server";
 import { buildSitemap } from "~/seo/crawlers.server";
-import { siteOrigin } from "~/seo/seo.server";
+import { siteOrigin } from "~/config/site-origin.server";
 
 export function loader() {
   return new Response(buildSitemap(pages, site, siteOrigin(site)), {

@@ -7,6 +7,7 @@ import type { CustomTag } from "~/content/custom-tags";
 import type { Page, Site } from "~/content/schema";
 
 import { env } from "~/config/env.server";
+import { siteOrigin } from "~/config/site-origin.server";
 import { SOCIAL_IMAGE_SIZE, absoluteUrl, buildJsonLd } from "./json-ld.server";
 import { STATUS_PAGE_SLUGS, modifiedTime } from "./page-facts";
 
@@ -52,11 +53,6 @@ export type JsonLd = { "@context": string; "@graph": Record<string, unknown>[] }
 export const ROBOTS_INDEX = "index, follow, max-image-preview:large";
 export const ROBOTS_NOINDEX = "noindex";
 export const ROBOTS_STAGING = "noindex, nofollow";
-
-/** The public origin: SITE_URL, else the content's site_url. */
-export function siteOrigin(site: Site): string {
-  return env.SITE_URL ?? new URL(site.meta.site_url).origin;
-}
 
 /** The robots directive of a page. */
 export function robotsFor(page: Page, indexable = env.SITE_INDEXABLE): string {

@@ -41,6 +41,8 @@ export function DepositTable({ content }: { content: BlockContent<10> }) {
             </tr>
           </thead>
           <tbody>
+            {/* Each value sits in one <span>: on phones the cell is a flex row of label
+                and value, and the value must stay one item however it is split. */}
             {content.rows.map((row) => (
               <tr key={row.payment_system}>
                 <th scope="row">
@@ -60,7 +62,9 @@ export function DepositTable({ content }: { content: BlockContent<10> }) {
                 </td>
                 {DEPOSIT_COLUMNS.map((column) => (
                   <td key={column} data-label={columns[column]}>
-                    <FigureText text={row[column]} />
+                    <span>
+                      <FigureText text={row[column]} />
+                    </span>
                   </td>
                 ))}
                 {row.min_withdrawal === undefined ? (
@@ -70,7 +74,9 @@ export function DepositTable({ content }: { content: BlockContent<10> }) {
                 ) : (
                   WITHDRAWAL_COLUMNS.map((column) => (
                     <td key={column} data-label={columns[column]}>
-                      <FigureText text={row[column] ?? ""} />
+                      <span>
+                        <FigureText text={row[column] ?? ""} />
+                      </span>
                     </td>
                   ))
                 )}

@@ -5,7 +5,7 @@
 import { Fragment } from "react";
 
 /** A number (with Spanish thousands and decimal marks) and the word right after it. */
-const FIGURE_WITH_UNIT = /(\d[\d.,]*\s+[^\s\d()][^\s()]*)/;
+const FIGURE_WITH_UNIT = /(\d+(?:[.,]\d+)*\s+[^\s\d()][^\s()]*)/;
 
 export function FigureText({ text }: { text: string }) {
   const parts = text.split(FIGURE_WITH_UNIT);

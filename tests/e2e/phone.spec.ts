@@ -25,9 +25,12 @@ function blockOf<T>(slug: string, componentId: number): T {
   return block.data.content as T;
 }
 
-/** Pages that show a table (the payment methods or a data table). */
-const TABLE_PAGES = pages
-  .filter(({ components }) => components.some(({ component_id }) => [3, 10].includes(component_id)))
+/** Where figures with units are shown: tables (blocks 3, 10) and offer terms (5, 8). */
+const FIGURES = "main table td, main table th, .offer__highlight, .offer__terms dd, .check-list li";
+const FIGURE_PAGES = pages
+  .filter(({ components }) =>
+    components.some(({ component_id }) => [3, 5, 8, 10].includes(component_id)),
+  )
   .map(({ slug }) => slug);
 
 test("a deposit-only payment method says it takes no withdrawals, in one line, and shows no withdrawal fee", async ({
@@ -65,12 +68,12 @@ test("a deposit-only payment method says it takes no withdrawals, in one line, a
   expect(contradictions).toEqual([]);
 });
 
-/** Every "number unit" of the tables' cells whose two parts are drawn on different lines. */
+/** Every "number unit" shown in FIGURES whose two parts are drawn on different lines. */
 async function brokenFigures(page: Page): Promise<string[]> {
-  return page.locator("main table").evaluateAll((tables) => {
+  return page.locator(FIGURES).evaluateAll((cells) => {
     const broken: string[] = [];
     const figure = /\d+(?:[.,]\d+)*\s+[^\s\d()][^\s()]*/g;
-    for (const cell of tables.flatMap((table) => [...table.querySelectorAll("td, th")])) {
+    for (const cell of cells) {
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
       const nodes: { node: Text; start: number }[] = [];
       let text = "";
@@ -100,8 +103,8 @@ async function brokenFigures(page: Page): Promise<string[]> {
 }
 
 for (const viewport of [PHONE, DESKTOP]) {
-  for (const slug of TABLE_PAGES) {
-    test(`a figure and its unit are never split across lines in the tables of ${slug} at ${viewport.width} px`, async ({
+  for (const slug of FIGURE_PAGES) {
+    test(`a figure and its unit are never split across lines in the tables and offers of ${slug} at ${viewport.width} px`, async ({
       page,
     }) => {
       await page.setViewportSize(viewport);

@@ -1,12 +1,16 @@
 /**
- * `npm run images`: renders the PNGs that cannot be SVG (social networks and touch icons
- * do not read SVG) from the project's own artwork, reproducibly, with sharp:
+ * `npm run images`: draws the welcome-offer banner (scripts/promo-banner.ts) as
+ * public/images/promo/welcome-{mobile,desktop}.svg, its words measured in Chromium and
+ * large enough to read on a phone, then renders the PNGs that cannot be SVG (social
+ * networks and touch icons do not read SVG) from the project's own artwork, reproducibly,
+ * with sharp:
  * - public/images/social/og-image.png  1200×630, the social card
  * - public/images/brand/logo.png        206×81, the Organization logo in JSON-LD
  * - public/images/brand/apple-touch-icon.png 180×180
  * - public/favicon.ico                  32×32, for browsers and crawlers that ask for it
- * Exits 1 if an output has the wrong size or is over its byte budget. The outputs are
- * committed; run this after changing the source SVGs.
+ * Exits 1 if an output has the wrong size or is over its byte budget, or if the banner
+ * draws a text smaller than it may be. The outputs are committed; run this after changing
+ * the source SVGs or the banner.
  *
  * The SVGs are drawn by Debian's Chromium (librsvg ignores the wordmark's textLength and
  * clips it), then compressed by sharp.
@@ -17,6 +21,8 @@ import { chromium, type Browser } from "@playwright/test";
 import sharp from "sharp";
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/chromium";
+
+import { bannerSvg, MIN_TEXT_PX, smallTexts, type BannerVariant } from "./promo-banner";
 
 const PUBLIC = new URL("../public/", import.meta.url);
 const NAVY = "#0a1630";
@@ -52,10 +58,49 @@ async function socialCard(): Promise<Buffer> {
 
 let browser: Browser | undefined;
 
+async function launch(): Promise<Browser> {
+  browser ??= await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return browser;
+}
+
+/** Draws the banner's two artworks; false when one would draw a text too small to read. */
+async function promoBanners(): Promise<boolean> {
+  const page = await (await launch()).newPage();
+  await page.setContent('<svg xmlns="http://www.w3.org/2000/svg"><text id="t"></text></svg>');
+  const measure = (text: string, fontSize: number, fontWeight: number) =>
+    page.evaluate(
+      ({ text, fontSize, fontWeight }) => {
+        const node = document.getElementById("t") as unknown as SVGTextElement;
+        node.setAttribute(
+          "font-family",
+          "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+        );
+        node.setAttribute("font-size", String(fontSize));
+        node.setAttribute("font-weight", String(fontWeight));
+        node.textContent = text;
+        return node.getComputedTextLength();
+      },
+      { text, fontSize, fontWeight },
+    );
+  let ok = true;
+  for (const variant of ["mobile", "desktop"] as BannerVariant[]) {
+    const path = `images/promo/welcome-${variant}.svg`;
+    await writeFile(new URL(path, PUBLIC), await bannerSvg(variant, measure));
+    const small = smallTexts(variant);
+    ok &&= small.length === 0;
+    console.log(
+      small.length === 0
+        ? `ok   public/${path} (every text at least ${MIN_TEXT_PX} px where it is shown)`
+        : `FAIL public/${path}: under ${MIN_TEXT_PX} px where it is shown: ${small.join(", ")}`,
+    );
+  }
+  await page.close();
+  return ok;
+}
+
 /** Draws SVG markup at an exact size on navy and returns a compressed PNG. */
 async function draw(svg: string, width: number, height: number): Promise<Buffer> {
-  browser ??= await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const page = await browser.newPage({ viewport: { width, height } });
+  const page = await (await launch()).newPage({ viewport: { width, height } });
   const sized = svg.replace(
     /<svg /,
     `<svg style="display:block;width:${width}px;height:${height}px" `,
@@ -122,7 +167,7 @@ function icoOf(png: Buffer, size: number): Buffer {
   return Buffer.concat([header, png]);
 }
 
-let failed = false;
+let failed = !(await promoBanners());
 for (const output of outputs) {
   const png = await output.make();
   const { width, height } = await sharp(png).metadata();

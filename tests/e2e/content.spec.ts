@@ -56,7 +56,12 @@ test("the above-the-fold hero image loads eagerly with high priority; the rest l
 });
 
 test("the deposit table renders every payment method of the content", async ({ page }) => {
-  const content = blockContent("/", 10) as { rows: Row[]; yes_text: string; no_text: string };
+  const content = blockContent("/", 10) as {
+    rows: Row[];
+    yes_text: string;
+    no_text: string;
+    deposit_only_text: string;
+  };
   await page.goto("/");
   const rows = page.locator("[data-block=DepositTable] tbody tr");
   await expect(rows).toHaveCount(content.rows.length);
@@ -64,15 +69,13 @@ test("the deposit table renders every payment method of the content", async ({ p
     const cells = rows.nth(index).locator("th, td");
     await expect(cells.nth(0)).toHaveText(row.payment_system as string);
     await expect(cells.nth(1)).toHaveText(row.mobile_payment ? content.yes_text : content.no_text);
-    const values = [
-      "min_deposit",
-      "max_deposit",
-      "min_withdrawal",
-      "withdrawal_fees",
-      "withdrawal_time",
-    ];
+    const depositOnly = row.min_withdrawal === undefined;
+    const values = depositOnly
+      ? ["min_deposit", "max_deposit", "deposit_only_text"]
+      : ["min_deposit", "max_deposit", "min_withdrawal", "withdrawal_fees", "withdrawal_time"];
     for (const [offset, key] of values.entries()) {
-      await expect(cells.nth(offset + 2)).toHaveText(row[key] as string);
+      const text = key === "deposit_only_text" ? content.deposit_only_text : row[key];
+      await expect(cells.nth(offset + 2)).toHaveText(text as string);
     }
   }
 });

@@ -5,6 +5,7 @@ import { BonusConditions } from "~/components/blocks/advertising-notice";
 import type { BlockContent } from "~/content/schema";
 import { ButtonLink } from "~/components/ui/button-link";
 import { ContentImage } from "~/components/ui/content-image";
+import { FigureText } from "~/components/ui/figure-text";
 import { SectionHeader } from "~/components/ui/section-header";
 
 export function BonusList({ content }: { content: BlockContent<8> }) {
@@ -18,14 +19,18 @@ export function BonusList({ content }: { content: BlockContent<8> }) {
             {bonus.image ? <ContentImage className="offer__image" image={bonus.image} /> : null}
             <div className="offer__body">
               <h3 className="offer__title">{bonus.title}</h3>
-              <p className="offer__highlight">{bonus.highlight}</p>
+              <p className="offer__highlight">
+                <FigureText text={bonus.highlight} />
+              </p>
               <p className="offer__text">{bonus.description}</p>
               {bonus.terms.length > 0 ? (
                 <dl className="offer__terms">
                   {bonus.terms.map((term) => (
                     <div key={term.label} className="offer__term">
                       <dt>{term.label}</dt>
-                      <dd>{term.value}</dd>
+                      <dd>
+                        <FigureText text={term.value} />
+                      </dd>
                     </div>
                   ))}
                 </dl>

@@ -5,6 +5,7 @@ import { BonusConditions } from "~/components/blocks/advertising-notice";
 import type { BlockContent } from "~/content/schema";
 import { ButtonRow } from "~/components/ui/button-link";
 import { ContentImage } from "~/components/ui/content-image";
+import { FigureText } from "~/components/ui/figure-text";
 import { SectionHeader } from "~/components/ui/section-header";
 
 export function Bonuses({ content }: { content: BlockContent<5> }) {
@@ -27,7 +28,9 @@ export function Bonuses({ content }: { content: BlockContent<5> }) {
             <h3 className="card__title">{bonus.title_card_body}</h3>
             <ul className="check-list">
               {bonus.list_items.map((item) => (
-                <li key={item}>{item}</li>
+                <li key={item}>
+                  <FigureText text={item} />
+                </li>
               ))}
             </ul>
             <BonusConditions validity={bonus.validity} />

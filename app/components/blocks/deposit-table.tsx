@@ -1,21 +1,23 @@
 /**
  * Block 10: payment methods with deposit and withdrawal limits. A real table on wide
- * screens; on phones each row becomes a labelled card (CSS uses the data-label).
+ * screens; on phones each row becomes a labelled card (CSS uses the data-label). A
+ * deposit-only method has no withdrawal limits: one cell across those columns says so.
  */
 import { useId } from "react";
 
 import type { BlockContent } from "~/content/schema";
 import { ContentImage } from "~/components/ui/content-image";
+import { FigureText } from "~/components/ui/figure-text";
 import { SectionHeader } from "~/components/ui/section-header";
 
 type Column = keyof BlockContent<10>["columns"];
-const VALUE_COLUMNS = [
-  "min_deposit",
-  "max_deposit",
+const DEPOSIT_COLUMNS = ["min_deposit", "max_deposit"] as const satisfies readonly Column[];
+const WITHDRAWAL_COLUMNS = [
   "min_withdrawal",
   "withdrawal_fees",
   "withdrawal_time",
 ] as const satisfies readonly Column[];
+const VALUE_COLUMNS = [...DEPOSIT_COLUMNS, ...WITHDRAWAL_COLUMNS];
 
 export function DepositTable({ content }: { content: BlockContent<10> }) {
   const id = useId();
@@ -39,6 +41,8 @@ export function DepositTable({ content }: { content: BlockContent<10> }) {
             </tr>
           </thead>
           <tbody>
+            {/* Each value sits in one <span>: on phones the cell is a flex row of label
+                and value, and the value must stay one item however it is split. */}
             {content.rows.map((row) => (
               <tr key={row.payment_system}>
                 <th scope="row">
@@ -56,11 +60,26 @@ export function DepositTable({ content }: { content: BlockContent<10> }) {
                 <td data-label={columns.mobile_payment}>
                   {row.mobile_payment ? content.yes_text : content.no_text}
                 </td>
-                {VALUE_COLUMNS.map((column) => (
+                {DEPOSIT_COLUMNS.map((column) => (
                   <td key={column} data-label={columns[column]}>
-                    {row[column]}
+                    <span>
+                      <FigureText text={row[column]} />
+                    </span>
                   </td>
                 ))}
+                {row.min_withdrawal === undefined ? (
+                  <td colSpan={WITHDRAWAL_COLUMNS.length} className="data-table__note">
+                    {content.deposit_only_text}
+                  </td>
+                ) : (
+                  WITHDRAWAL_COLUMNS.map((column) => (
+                    <td key={column} data-label={columns[column]}>
+                      <span>
+                        <FigureText text={row[column] ?? ""} />
+                      </span>
+                    </td>
+                  ))
+                )}
               </tr>
             ))}
           </tbody>

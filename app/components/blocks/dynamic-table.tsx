@@ -2,6 +2,7 @@
 import { useId } from "react";
 
 import type { BlockContent } from "~/content/schema";
+import { FigureText } from "~/components/ui/figure-text";
 import { SectionHeader } from "~/components/ui/section-header";
 
 export function DynamicTable({ content }: { content: BlockContent<3> }) {
@@ -32,10 +33,12 @@ export function DynamicTable({ content }: { content: BlockContent<3> }) {
                 {row.cells.map((cell, index) =>
                   index === 0 ? (
                     <th key={index} scope="row">
-                      {cell}
+                      <FigureText text={cell} />
                     </th>
                   ) : (
-                    <td key={index}>{cell}</td>
+                    <td key={index}>
+                      <FigureText text={cell} />
+                    </td>
                   ),
                 )}
               </tr>

@@ -24,11 +24,13 @@ export function Games({ content }: { content: BlockContent<4> }) {
               redirectUrl={game.redirect_link}
               target={game.target_link}
             >
+              {/* The tile's name and studio follow as its text: the artwork is decorative,
+                  so a screen reader says the name once. */}
               <ContentImage
                 className="game-tile__image"
                 image={{
                   url: game.image,
-                  alt: game.alt,
+                  alt: "",
                   width: content.tile_width,
                   height: content.tile_height,
                 }}

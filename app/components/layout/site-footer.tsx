@@ -8,6 +8,17 @@ import type { ReactNode } from "react";
 import type { PublicSite } from "~/content/public-site";
 import { ContentLink } from "~/components/ui/content-link";
 
+/**
+ * The year in Spain, where the site's visitors are. Computed at render: a page kept by the
+ * server's page cache keeps the year it was rendered in until the cache is rebuilt (every
+ * deploy or restart).
+ */
+export function copyrightYear(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("es-ES", { year: "numeric", timeZone: "Europe/Madrid" }).format(
+    now,
+  );
+}
+
 /** A footer link: other sites open in a new tab (rel noopener), the site's own pages in place. */
 function FooterLink({ url, children }: { url: string; children: ReactNode }) {
   const external = /^https?:/.test(url);
@@ -99,7 +110,9 @@ export function SiteFooter({ footer, ui }: { footer: PublicSite["footer"]; ui: P
       <div className="site-footer__copyright">
         <p>{footer.affiliate_disclosure}</p>
         <p>
-          {footer.copyright_text}{" "}
+          {/* A page cached in one year and hydrated in the next keeps the year it was sent
+              with rather than failing hydration. */}
+          <span suppressHydrationWarning>© {copyrightYear()}</span> {footer.copyright_text}{" "}
           <FooterLink url={footer.licence_link.url}>{footer.licence_link.text}</FooterLink>
         </p>
       </div>

@@ -7,6 +7,9 @@ import { z } from "zod";
 import type { ContentContext } from "./context";
 import { contentFields, httpsUrl, linkId, linkTarget, text, urlType } from "./primitives";
 
+/** A payment method takes withdrawals when it names all three of these, none when deposit-only. */
+const WITHDRAWAL_FIELDS = ["min_withdrawal", "withdrawal_fees", "withdrawal_time"] as const;
+
 /**
  * component_id → block schema, in the product's order (docs/decisions/001-product-rules.md),
  * made for a check run (see contentFields): with a `context`, files, image shapes and links
@@ -280,22 +283,39 @@ export function blockSchemas(context?: ContentContext) {
       ),
     yes_text: text.describe("Words shown for the mobile-payment column."),
     no_text: text,
+    deposit_only_text: text.describe(
+      "Shown instead of the three withdrawal columns for a method that only takes deposits.",
+    ),
     rows: z
       .array(
-        z.strictObject({
-          payment_system: text,
-          logo: image
-            .optional()
-            .describe(
-              "Badge shown before the name; decorative (the name is read), so its alt is not used.",
-            ),
-          mobile_payment: z.boolean(),
-          min_deposit: text,
-          max_deposit: text,
-          min_withdrawal: text,
-          withdrawal_fees: text,
-          withdrawal_time: text,
-        }),
+        z
+          .strictObject({
+            payment_system: text,
+            logo: image
+              .optional()
+              .describe(
+                "Badge shown before the name; decorative (the name is read), so its alt is not used.",
+              ),
+            mobile_payment: z.boolean(),
+            min_deposit: text,
+            max_deposit: text,
+            min_withdrawal: text
+              .optional()
+              .describe("Leave out the three withdrawal fields for a deposit-only method."),
+            withdrawal_fees: text.optional(),
+            withdrawal_time: text.optional(),
+          })
+          .superRefine((row, ctx) => {
+            const given = WITHDRAWAL_FIELDS.filter((field) => row[field] !== undefined);
+            if (given.length > 0 && given.length < WITHDRAWAL_FIELDS.length) {
+              ctx.addIssue({
+                code: "custom",
+                path: [WITHDRAWAL_FIELDS.find((field) => row[field] === undefined)!],
+                message:
+                  "falta: un método con retiradas indica min_withdrawal, withdrawal_fees y withdrawal_time; uno solo de depósitos, ninguno",
+              });
+            }
+          }),
       )
       .min(1),
   });

@@ -92,7 +92,9 @@ export function siteSchema(context?: ContentContext) {
               .describe("Links to the responsible-gambling page and to help organisations."),
           })
           .describe("Responsible-gambling notice shown on every page."),
-        copyright_text: text.describe("Copyright, operator and licence line."),
+        copyright_text: text.describe(
+          'Operator and licence line; the footer puts "© <current year>" before it.',
+        ),
         licence_link: link.describe(
           "Where a visitor can check the operator's licence, shown after the licence line.",
         ),

@@ -13,7 +13,6 @@ import { I18nextProvider } from "react-i18next";
 
 import { appConfig } from "~/config/app-config.server";
 import {
-  ALLOWED_METHODS,
   configuredOrigins,
   contentSecurityPolicy,
   documentCacheControl,
@@ -23,7 +22,6 @@ import {
 } from "~/document/headers.server";
 import { DocumentInlines } from "~/document/document-inlines";
 import { buildModulesImportMap } from "~/document/module-integrity.server";
-import { isRouterLevelError, withRootData } from "~/document/router-error.server";
 import { stylesheetText } from "~/document/stylesheet.server";
 import { i18nFor, localeDetector } from "~/i18n/i18n.server";
 
@@ -36,11 +34,6 @@ export default async function handleRequest(
   entryContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  let remixContext = entryContext;
-  if (isRouterLevelError(remixContext)) {
-    remixContext = await withRootData(remixContext, responseStatusCode, request);
-    if (responseStatusCode === 405) responseHeaders.set("Allow", ALLOWED_METHODS);
-  }
   const i18n = await i18nFor(await localeDetector.getLocale(request));
   const body = `<!DOCTYPE html>${loadScriptsAfterFirstPaint(
     renderToString(
@@ -56,7 +49,7 @@ export default async function handleRequest(
                 : buildModulesImportMap(appConfig.assetsPath),
           }}
         >
-          <RemixServer context={remixContext} url={request.url} />
+          <RemixServer context={entryContext} url={request.url} />
         </DocumentInlines.Provider>
       </I18nextProvider>,
     ),

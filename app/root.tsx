@@ -13,14 +13,12 @@ import {
   ScrollRestoration,
   useLoaderData,
   useMatches,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useChangeLanguage } from "remix-i18next/react";
 
 import { DevContentUpdates } from "~/components/dev-advice";
-import { ErrorPage } from "~/components/error-page";
 import { ImportMap, InlineStyle } from "~/document/document-inlines";
 import { SiteChrome, useSite } from "~/components/layout/site-chrome";
 import { UpdateBanner } from "~/components/update-banner";
@@ -101,7 +99,4 @@ export default function App() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  return <ErrorPage error={error} errors={useSite()?.errors} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";

@@ -14,7 +14,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 
 import {
   adminEnabled,
@@ -27,8 +27,6 @@ import {
 import { loadDashboard } from "~/admin/dashboard.server";
 import { readView, todayIn } from "~/admin/query";
 import { AdminDashboard, LoginForm } from "~/components/admin/dashboard";
-import { ErrorPage } from "~/components/error-page";
-import { useSite } from "~/components/layout/site-chrome";
 import { env } from "~/config/env.server";
 import { pageLoader } from "~/pages/page-loader.server";
 import { PageView, pageMeta } from "~/pages/page-view";
@@ -117,9 +115,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   ];
 };
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} errors={useSite()?.errors} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
 export default function AdminRoute() {
   const data = useLoaderData<typeof loader>();

@@ -7,10 +7,8 @@
  */
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 
-import { ErrorPage } from "~/components/error-page";
-import { useSite } from "~/components/layout/site-chrome";
 import { ALLOWED_METHODS } from "~/document/headers.server";
 import { pageLoader } from "~/pages/page-loader.server";
 import { PageView, pageMeta } from "~/pages/page-view";
@@ -29,13 +27,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = (args) =>
   pageMeta({ ...args, data: args.data });
 
-/**
- * Errors of this route render here, inside the root Layout, so the root loader has run
- * and the header and footer are present (a root-level boundary would lose its data).
- */
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} errors={useSite()?.errors} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
 export default function PageRoute() {
   return <PageView data={useLoaderData<typeof loader>()} />;

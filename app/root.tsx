@@ -53,10 +53,17 @@ function useDocumentLang(fallback: string): string {
   return fallback;
 }
 
+/** A route whose page is complete without JavaScript and must not hydrate. */
+function isStatic(handle: unknown): boolean {
+  return (handle as { hydrate?: boolean } | undefined)?.hydrate === false;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const site = useSite();
   const lang = useDocumentLang(site?.lang ?? "es");
+  // A route rendered in place of another URL (app/routes/status.tsx) cannot hydrate there.
+  const hydrates = !useMatches().some((match) => isStatic(match.handle));
   return (
     <html lang={lang} data-ui-locale={root?.locale}>
       <head>
@@ -77,8 +84,12 @@ export function Layout({ children }: { children: ReactNode }) {
             dangerouslySetInnerHTML={{ __html: serializeForScript(root.appConfig) }}
           />
         ) : null}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrates ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
         {/* Development only (renders nothing in production): reloads the tab on a rebuild. */}
         <LiveReload />
       </body>

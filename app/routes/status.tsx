@@ -19,6 +19,12 @@ export function loader({ context }: LoaderFunctionArgs): never {
   throw json(null, { status: refusal?.status ?? 404, headers });
 }
 
+/**
+ * The page is rendered for another URL (the refused request's), where the browser's router
+ * would match another route: it is complete without JavaScript and does not hydrate.
+ */
+export const handle = { hydrate: false };
+
 export const headers: HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers();
 
 export const meta: MetaFunction<unknown, { root: typeof rootLoader }> = ({ error, matches }) =>

@@ -140,11 +140,11 @@ test("the page carries the public app config and the build id the bundle knows",
 });
 
 base("an aborted route chunk leads to one reload of the target, not a loop", async ({ page }) => {
-  // Every content page shares one route module, so start from a page of another route
-  // (the 405 page of /_app/locale): the next page's module is then fetched on navigation.
+  // The content pages share one route module, but the home page is a route of its own
+  // (index___en): the next page's module is then fetched on navigation.
   // The content pages' module is unavailable from the start (as after a deploy).
   await page.route(/\/build\/slug___en-[A-Z0-9]+\.js$/, (route) => route.abort());
-  await page.goto(`${BASE_URL}/_app/locale`);
+  await page.goto(`${BASE_URL}/`);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const documents: string[] = [];
   page.on("request", (request) => {

@@ -1,6 +1,7 @@
 import { test as base } from "@playwright/test";
 
 import {
+  ADMIN_PORT,
   ANALYTICS_DEAD_PORT,
   ANALYTICS_PORT,
   ANALYTICS_SITE_ID,
@@ -140,11 +141,11 @@ test("the page carries the public app config and the build id the bundle knows",
 });
 
 base("an aborted route chunk leads to one reload of the target, not a loop", async ({ page }) => {
-  // The content pages share one route module, but the home page is a route of its own
-  // (index___en): the next page's module is then fetched on navigation.
+  // Every content page shares one route module, so start from a page of another route
+  // (the dashboard's login page): the next page's module is then fetched on navigation.
   // The content pages' module is unavailable from the start (as after a deploy).
   await page.route(/\/build\/slug___en-[A-Z0-9]+\.js$/, (route) => route.abort());
-  await page.goto(`${BASE_URL}/`);
+  await page.goto(`http://localhost:${ADMIN_PORT}/admin`);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const documents: string[] = [];
   page.on("request", (request) => {

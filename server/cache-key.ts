@@ -5,8 +5,10 @@
  *   fbclid, and any other parameter, leave the page as it is);
  * - the interface locale the request resolves to (not the raw Accept-Language);
  * - the country gate's verdict (blocked or not, not the raw country header).
- * A request whose query does change the answer (a Remix data request, `?_data=`) or that
- * carries credentials has no key: it is never served from, or stored in, the cache.
+ * A request whose query does change the answer (a Remix data request, `?_data=`), that
+ * carries credentials, or whose method is not GET or HEAD has no key: it is never served
+ * from, or stored in, the cache. This is the one place that judges the request; whether
+ * an answer may be kept is send-document.ts's `isStorable`, which looks at the answer only.
  */
 import type { IncomingMessage } from "node:http";
 

@@ -17,13 +17,11 @@
  */
 import type { IncomingMessage } from "node:http";
 
+import { ALLOWED_METHODS as PAGE_METHODS } from "~/document/headers.server";
 import { routablePath } from "~/runtime/routable-path";
 
 /** Largest request body the site accepts (its forms send a few hundred bytes). */
 export const MAX_BODY_BYTES = 16 * 1024;
-
-/** Methods every page answers. */
-export const PAGE_METHODS = "GET, HEAD";
 
 export type Refusal =
   | { ok: false; status: 400 | 413; reason: string }
@@ -67,6 +65,8 @@ export function isValidHost(value: string): boolean {
 
 /** A request target whose path the router can match (see routablePath), query unchanged. */
 export function decodablePath(target: string): string {
+  // Without a percent sign there is nothing to decode: the path is matched as it is.
+  if (!target.includes("%")) return target;
   const queryAt = target.indexOf("?");
   const path = queryAt === -1 ? target : target.slice(0, queryAt);
   return routablePath(path) + (queryAt === -1 ? "" : target.slice(queryAt));
@@ -89,13 +89,20 @@ export function originForm(target: string): string | null {
   return null;
 }
 
-function hostHeaders(rawHeaders: readonly string[]): string[] {
-  const values: string[] = [];
+/** The Host header's value, undefined without one, null when there are several. */
+function soleHost(rawHeaders: readonly string[]): string | undefined | null {
+  let host: string | undefined;
   for (let index = 0; index < rawHeaders.length; index += 2) {
-    if (rawHeaders[index]!.toLowerCase() === "host") values.push(rawHeaders[index + 1]!);
+    const name = rawHeaders[index]!;
+    if (name.length !== 4 || name.toLowerCase() !== "host") continue;
+    if (host !== undefined) return null;
+    host = rawHeaders[index + 1]!;
   }
-  return values;
+  return host;
 }
+
+/** The last Host found valid: clients send the same one again and again. */
+let validHost = "";
 
 const OK: Verdict = { ok: true };
 
@@ -107,12 +114,13 @@ export function inspectRequest(
   req: IncomingMessage,
   options: GuardOptions = { admin: false },
 ): Verdict {
-  const hosts = hostHeaders(req.rawHeaders);
-  if (hosts.length > 1) return { ok: false, status: 400, reason: "more than one Host header" };
-  if (hosts.length === 1 && !isValidHost(hosts[0]!.trim())) {
-    return { ok: false, status: 400, reason: "invalid Host header" };
+  const host = soleHost(req.rawHeaders);
+  if (host === null) return { ok: false, status: 400, reason: "more than one Host header" };
+  if (host !== undefined && host !== validHost) {
+    if (!isValidHost(host.trim())) return { ok: false, status: 400, reason: "invalid Host header" };
+    validHost = host;
   }
-  delete req.headers["x-forwarded-host"];
+  if (req.headers["x-forwarded-host"] !== undefined) delete req.headers["x-forwarded-host"];
 
   const target = req.url ?? "";
   if (target === "*") {

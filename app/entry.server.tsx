@@ -12,7 +12,6 @@ import { renderToString } from "react-dom/server";
 
 import { appConfig } from "~/config/app-config.server";
 import {
-  ALLOWED_METHODS,
   configuredOrigins,
   contentSecurityPolicy,
   documentCacheControl,
@@ -22,7 +21,6 @@ import {
 } from "~/document/headers.server";
 import { DocumentInlines } from "~/document/document-inlines";
 import { buildModulesImportMap } from "~/document/module-integrity.server";
-import { isRouterLevelError, withRootData } from "~/document/router-error.server";
 import { loadScriptsAfterFirstPaint } from "~/document/scripts-after-paint.server";
 import { stylesheetText } from "~/document/stylesheet.server";
 
@@ -38,11 +36,6 @@ export default async function handleRequest(
   entryContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  let remixContext = entryContext;
-  if (isRouterLevelError(remixContext)) {
-    remixContext = await withRootData(remixContext, responseStatusCode, request);
-    if (responseStatusCode === 405) responseHeaders.set("Allow", ALLOWED_METHODS);
-  }
   const body = `<!DOCTYPE html>${loadScriptsAfterFirstPaint(
     renderToString(
       <DocumentInlines.Provider
@@ -56,7 +49,7 @@ export default async function handleRequest(
               : buildModulesImportMap(appConfig.assetsPath),
         }}
       >
-        <RemixServer context={remixContext} url={request.url} />
+        <RemixServer context={entryContext} url={request.url} />
       </DocumentInlines.Provider>,
     ),
   )}`;

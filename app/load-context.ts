@@ -1,5 +1,12 @@
-/** What the server passes to every loader and action (server/app.ts `getLoadContext`). */
+/** What the server passes to every loader and action (server/app.ts `loadContext`). */
 import type { ClickLedger } from "~/clicks/ledger.server";
+
+/** A request the server refused before the app (server/request-guard.ts). */
+export type Refusal = {
+  status: 400 | 405 | 413;
+  /** The methods the path answers, for a 405's `Allow`. */
+  allow?: string;
+};
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -7,6 +14,13 @@ declare module "@remix-run/node" {
     clicks: ClickLedger | null;
     /** The client's address, only for the ledger's daily visitor key; never stored. */
     clientAddress: string;
+    /**
+     * The client sent HEAD. Remix runs it as GET, so that it gets exactly the headers GET
+     * gets; a loader that records something (a click) asks here.
+     */
+    head: boolean;
+    /** Set only on the request the server renders as its error page for a refusal. */
+    refusal: Refusal | null;
   }
 }
 

@@ -13,13 +13,11 @@ import {
   ScrollRestoration,
   useLoaderData,
   useMatches,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 
 import { DevContentUpdates } from "~/components/dev-advice";
-import { ErrorPage } from "~/components/error-page";
 import { ImportMap, InlineStyle } from "~/document/document-inlines";
 import { SiteChrome, useSite } from "~/components/layout/site-chrome";
 import { UpdateBanner } from "~/components/update-banner";
@@ -52,10 +50,17 @@ function useDocumentLang(fallback: string): string {
   return fallback;
 }
 
+/** A route whose page is complete without JavaScript and must not hydrate. */
+function isStatic(handle: unknown): boolean {
+  return (handle as { hydrate?: boolean } | undefined)?.hydrate === false;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const site = useSite();
   const lang = useDocumentLang(site?.lang ?? "es");
+  // A route rendered in place of another URL (app/routes/status.tsx) cannot hydrate there.
+  const hydrates = !useMatches().some((match) => isStatic(match.handle));
   return (
     <html lang={lang}>
       <head>
@@ -76,8 +81,12 @@ export function Layout({ children }: { children: ReactNode }) {
             dangerouslySetInnerHTML={{ __html: serializeForScript(root.appConfig) }}
           />
         ) : null}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrates ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
         {/* Development only (renders nothing in production): reloads the tab on a rebuild. */}
         <LiveReload />
       </body>
@@ -100,7 +109,4 @@ export default function App() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  return <ErrorPage error={error} errors={useSite()?.errors} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";

@@ -62,6 +62,8 @@ try {
     const response = await handle(new Request("http://localhost/vip"), {
       clicks: null,
       clientAddress: "127.0.0.1",
+      head: false,
+      refusal: null,
     });
     const html = await response.text();
     if (response.status !== 200 || !html.includes(h1)) {

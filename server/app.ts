@@ -1,7 +1,12 @@
 /**
- * The request path, end to end: guard → page cache → (on a miss) Express: static files,
- * access log, Remix. A cache hit runs none of Express's middleware, no Remix and no
- * compression. Why a server of our own and not remix-serve: docs/decisions/010-request-path.md.
+ * The site's server, in the order a request meets it:
+ * 1. the guard (request-guard.ts): refuses what the site does not answer, and every
+ *    refusal is rendered by one route, the site's error page (`refuse` below);
+ * 2. fast endpoints: answers that need neither Express nor Remix, one handler each;
+ * 3. the page cache: a hit is one writeHead and one write;
+ * 4. Express: static files, the development pages, the access log, then Remix.
+ * Each sender writes the site's headers once, from site-headers.ts. Why a server of our
+ * own and not remix-serve: docs/decisions/005-request-path.md.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 
@@ -12,17 +17,16 @@ import morgan from "morgan";
 
 import type { ClickLedger } from "~/clicks/ledger.server";
 import type { Env } from "~/config/env.server";
-import { securityHeaders } from "~/document/headers.server";
+import type { Refusal as RefusalContext } from "~/load-context";
 
 import { cacheKey } from "./cache-key";
-import type { DevContent } from "./dev-content";
-import { PageCache, sendDocument } from "./page-cache";
-import { inspectRequest } from "./request-guard";
+import { DEV_EVENTS_PATH, DEV_SCRIPT_PATH, type DevContent } from "./dev-content";
+import type { PageCache } from "./page-cache";
 import { remixHandler, PayloadTooLargeError } from "./remix-handler";
-import { staticErrors, staticFiles } from "./static-files";
-
-/** Route that renders the site's page for a request the guard refused (400, 413). */
-export const STATUS_PAGE_PATH = "/_app/status/";
+import { inspectRequest, type Refusal } from "./request-guard";
+import { sendDocument } from "./send-document";
+import { setHeaders, siteHeaders, type SiteHeaders } from "./site-headers";
+import { staticFiles } from "./static-files";
 
 export type SiteServerOptions = {
   env: Env;
@@ -42,14 +46,10 @@ export type SiteServerOptions = {
   devContent?: DevContent | null;
 };
 
-/** The client's address: from the trusted proxy's header when configured, else the socket's. */
-function clientAddress(req: IncomingMessage, header: string | undefined): string {
-  const forwarded = header ? req.headers[header] : undefined;
-  const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
-  return value?.split(",")[0]?.trim() || req.socket.remoteAddress || "";
-}
+/** Route that renders the site's page for a refused request (app/routes/status.tsx). */
+export const REFUSAL_PAGE_PATH = "/_app/status/";
 
-/** Server limits an origin on the open internet needs (see docs/decisions/010-request-path.md). */
+/** Server limits an origin on the open internet needs (see docs/decisions/005-request-path.md). */
 export const LIMITS = {
   /** The whole request, body included, must arrive within this time. */
   requestTimeoutMs: 15_000,
@@ -62,44 +62,127 @@ export const LIMITS = {
   maxConnections: 900,
 } as const;
 
-export function createSiteServer({
-  env,
-  build,
-  assets: assetsLocation,
-  publicDirectory,
-  cache,
-  log,
-  clicks,
-  devContent = null,
-}: SiteServerOptions): Server {
-  const crossOriginAssets = /^https?:\/\//.test(assetsLocation.publicPath);
-  const common = securityHeaders();
-  const assetCommon = securityHeaders(env.SITE_INDEXABLE, {
-    crossOriginResources: crossOriginAssets,
-  });
+export function createSiteServer(options: SiteServerOptions): Server {
+  const { env, cache } = options;
+  const crossOriginAssets = /^https?:\/\//.test(options.assets.publicPath);
+  const headers = siteHeaders({ indexable: env.SITE_INDEXABLE, crossOriginAssets });
+  const guard = { admin: Boolean(env.ADMIN_PASSWORD) };
   const keyOf = (req: IncomingMessage) => cacheKey(req, env.COUNTRY_HEADER);
+  /** Why the server renders the error page in place of a request (read by the load context). */
+  const refusals = new WeakMap<IncomingMessage, RefusalContext>();
+  const app = expressApp(options, { headers, keyOf, refusals, refuse });
+
+  const server = createServer(
+    { connectionsCheckingInterval: LIMITS.connectionsCheckingIntervalMs },
+    (req, res) => {
+      // 1. The guard.
+      const verdict = inspectRequest(req, guard);
+      if (!verdict.ok) return refuse(req, res, verdict);
+
+      // 2. Fast endpoints go here, each one handler that answers and returns, before the
+      //    cache and Express: `if (path === "/…") return answerThat(req, res);`.
+
+      // 3. The page cache.
+      if (cache) {
+        const key = keyOf(req);
+        const hit = key === null ? undefined : cache.get(key);
+        if (hit) return sendDocument(req, res, hit);
+      }
+
+      // 4. Express and Remix.
+      app(req, res);
+    },
+  );
+
+  /**
+   * Answers a refused request: `OPTIONS *` here; every other refusal with the site's page
+   * for its status, rendered by one route in place of the request. A request whose body
+   * is not wanted (too large, or of unknown length) or that is malformed ends its
+   * connection; a 405 with a small declared body keeps it (Node discards the body).
+   */
+  function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal) {
+    if (refusal.status === 204) {
+      res.writeHead(204, [...headers.page, ["Allow", refusal.allow]].flat());
+      res.end();
+      return;
+    }
+    if (refusal.status !== 405 || req.headers["transfer-encoding"]) res.shouldKeepAlive = false;
+    refusals.set(req, {
+      status: refusal.status,
+      ...(refusal.status === 405 ? { allow: refusal.allow } : {}),
+    });
+    req.method = req.method === "HEAD" ? "HEAD" : "GET";
+    req.url = `${REFUSAL_PAGE_PATH}${refusal.status}`;
+    delete req.headers["content-length"];
+    delete req.headers["transfer-encoding"];
+    app(req, res);
+  }
+
+  server.requestTimeout = LIMITS.requestTimeoutMs;
+  server.headersTimeout = LIMITS.headersTimeoutMs;
+  server.keepAliveTimeout = LIMITS.keepAliveTimeoutMs;
+  server.maxHeadersCount = LIMITS.maxHeadersCount;
+  server.maxConnections = LIMITS.maxConnections;
+  return server;
+}
+
+/** The client's address: from the trusted proxy's header when configured, else the socket's. */
+function clientAddress(req: IncomingMessage, header: string | undefined): string {
+  const forwarded = header ? req.headers[header] : undefined;
+  const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
+  return value?.split(",")[0]?.trim() || req.socket.remoteAddress || "";
+}
+
+/** Step 4: what a request meets when the cache did not answer it, in that order. */
+function expressApp(
+  {
+    env,
+    build,
+    assets: assetsLocation,
+    publicDirectory,
+    cache,
+    log,
+    clicks,
+    devContent = null,
+  }: SiteServerOptions,
+  {
+    headers,
+    keyOf,
+    refusals,
+    refuse,
+  }: {
+    headers: SiteHeaders;
+    keyOf: (req: IncomingMessage) => string | null;
+    refusals: WeakMap<IncomingMessage, RefusalContext>;
+    refuse: (req: IncomingMessage, res: ServerResponse, refusal: Refusal) => void;
+  },
+) {
   const assetsPath = new URL(assetsLocation.publicPath, "http://localhost").pathname.replace(
     /\/$/,
     "",
   );
-  const { assets, files } = staticFiles({
+  const statics = staticFiles({
     assetsDirectory: assetsLocation.directory,
     publicDirectory,
-    crossOriginAssets,
+    crossOriginAssets: /^https?:\/\//.test(assetsLocation.publicPath),
+    siteHeaders: headers,
   });
 
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag");
-  app.use((req, res, next) => {
-    const headers = req.path.startsWith(`${assetsPath}/`) ? assetCommon : common;
-    for (const [name, value] of headers) res.setHeader(name, value);
-    next();
-  });
-  app.use(assetsPath, assets);
-  app.use(files);
-  app.use(staticErrors);
-  if (devContent) app.use((req, res, next) => devContent.handle(req, res, next));
+  app.use(assetsPath, statics.assets);
+  app.use(statics.files);
+  app.use(statics.errors);
+  if (devContent) {
+    app.use((req, res, next) => {
+      // The development pages and, while the content is invalid, every page.
+      if (req.path === DEV_EVENTS_PATH || req.path === DEV_SCRIPT_PATH || devContent.problems) {
+        setHeaders(res, headers.page);
+      }
+      devContent.handle(req, res, next);
+    });
+  }
   if (log) app.use(morgan("tiny", { stream: { write: (line) => log(line.trimEnd()) } }));
   app.use(
     remixHandler({
@@ -107,18 +190,22 @@ export function createSiteServer({
       mode: env.NODE_ENV,
       cache,
       keyOf,
-      commonHeaders: common,
+      siteHeaders: headers.page,
       // Every text response is compressed, however small (the default skips those under 1 KB).
       compress: compression({ threshold: 0 }),
       getLoadContext: (req) => ({
         clicks,
         clientAddress: clientAddress(req, env.CLIENT_IP_HEADER),
+        head: req.method === "HEAD",
+        refusal: refusals.get(req) ?? null,
       }),
     }),
   );
   app.use(
     (error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
-      if (error instanceof PayloadTooLargeError) return refuse(req, res, 413);
+      if (error instanceof PayloadTooLargeError) {
+        return refuse(req, res, { ok: false, status: 413, reason: error.message });
+      }
       next(error);
     },
   );
@@ -130,48 +217,18 @@ export function createSiteServer({
         `[server] ${req.method} ${req.originalUrl}: ${(error as Error)?.stack ?? error}`,
       );
       if (res.headersSent) return res.destroy();
+      // What the failed sender had set does not describe this answer.
       for (const name of res.getHeaderNames()) res.removeHeader(name);
-      for (const [name, value] of common) res.setHeader(name, value);
-      res.status(500).setHeader("Cache-Control", "no-store");
-      res.type("text/plain").send("500 Internal Server Error");
+      res.writeHead(
+        500,
+        [
+          ...headers.page,
+          ["Cache-Control", "no-store"],
+          ["Content-Type", "text/plain; charset=utf-8"],
+        ].flat(),
+      );
+      res.end("500 Internal Server Error");
     },
   );
-
-  /** Answers a refused request with the site's own page for its status. */
-  function refuse(req: IncomingMessage, res: ServerResponse, status: 400 | 413) {
-    res.shouldKeepAlive = false;
-    req.method = "GET";
-    req.url = `${STATUS_PAGE_PATH}${status}`;
-    delete req.headers["content-length"];
-    delete req.headers["transfer-encoding"];
-    app(req, res);
-  }
-
-  const server = createServer(
-    { connectionsCheckingInterval: LIMITS.connectionsCheckingIntervalMs },
-    (req, res) => {
-      const verdict = inspectRequest(req);
-      if (!verdict.ok) {
-        if (verdict.status === 204) {
-          for (const [name, value] of common) res.setHeader(name, value);
-          res.writeHead(204, { Allow: verdict.allow });
-          res.end();
-          return;
-        }
-        return refuse(req, res, verdict.status);
-      }
-      if (cache) {
-        const key = keyOf(req);
-        const hit = key === null ? undefined : cache.get(key);
-        if (hit) return sendDocument(req, res, hit);
-      }
-      app(req, res);
-    },
-  );
-  server.requestTimeout = LIMITS.requestTimeoutMs;
-  server.headersTimeout = LIMITS.headersTimeoutMs;
-  server.keepAliveTimeout = LIMITS.keepAliveTimeoutMs;
-  server.maxHeadersCount = LIMITS.maxHeadersCount;
-  server.maxConnections = LIMITS.maxConnections;
-  return server;
+  return app;
 }

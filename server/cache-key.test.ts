@@ -26,6 +26,10 @@ describe("cacheKey", () => {
 
   it("keeps Remix data requests, credentials and other methods out of the cache", () => {
     expect(cacheKey(req("/?_data=root"), undefined)).toBeNull();
+    expect(cacheKey(req("/?utm_source=a&_data=root"), undefined)).toBeNull();
+    expect(cacheKey(req("/?%5Fdata=root"), undefined)).toBeNull();
+    expect(cacheKey(req("/?index&_data=routes%2Findex"), undefined)).toBeNull();
+    expect(cacheKey(req("/?my_data=1&indexes=2"), undefined)).toBe(cacheKey(req("/"), undefined));
     expect(cacheKey(req("/", { cookie: "ui_locale=en" }), undefined)).toBeNull();
     expect(cacheKey(req("/", { authorization: "Basic eDp5" }), undefined)).toBeNull();
     expect(cacheKey(req("/", {}, "POST"), undefined)).toBeNull();

@@ -5,8 +5,10 @@
  *   fbclid, and any other parameter, leave the page as it is);
  * - the interface locale the request resolves to (not the raw Accept-Language);
  * - the country gate's verdict (blocked or not, not the raw country header).
- * A request whose query does change the answer (a Remix data request, `?_data=`) or that
- * carries credentials has no key: it is never served from, or stored in, the cache.
+ * A request whose query does change the answer (a Remix data request, `?_data=`), that
+ * carries credentials, or whose method is not GET or HEAD has no key: it is never served
+ * from, or stored in, the cache. This is the one place that judges the request; whether
+ * an answer may be kept is send-document.ts's `isStorable`, which looks at the answer only.
  */
 import type { IncomingMessage } from "node:http";
 
@@ -15,6 +17,8 @@ import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "~/i18n/config";
 
 /** Query parameters that change what Remix answers. */
 const MEANINGFUL_PARAMS = ["_data", "index"];
+/** The same names in a query without escapes (most queries: tracking parameters). */
+const MEANINGFUL_PARAM = /(?:^|&)(?:_data|index)(?:[=&]|$)/;
 
 /**
  * The locale part of the key. With one configured locale every request resolves to it;
@@ -35,9 +39,15 @@ export function cacheKey(req: IncomingMessage, countryHeader: string | undefined
   const path = queryAt === -1 ? target : target.slice(0, queryAt);
   let locale: string = DEFAULT_LOCALE;
   if (queryAt !== -1) {
-    const url = new URL(target, "http://localhost");
-    if (MEANINGFUL_PARAMS.some((name) => url.searchParams.has(name))) return null;
-    locale = localeKey(url, req.headers["accept-language"]);
+    const query = target.slice(queryAt + 1);
+    // Only a query with escapes needs a parser to read its names.
+    if (!query.includes("%") && SUPPORTED_LOCALES.length === 1) {
+      if (MEANINGFUL_PARAM.test(query)) return null;
+    } else {
+      const url = new URL(target, "http://localhost");
+      if (MEANINGFUL_PARAMS.some((name) => url.searchParams.has(name))) return null;
+      locale = localeKey(url, req.headers["accept-language"]);
+    }
   } else if (SUPPORTED_LOCALES.length > 1) {
     locale = localeKey(new URL(target, "http://localhost"), req.headers["accept-language"]);
   }

@@ -2,12 +2,14 @@
  * Remix behind the server: turns a Node request into a Fetch Request, runs the app and
  * sends its answer. HTML documents (finished strings: entry.server renders them whole to
  * hash their inline scripts) go out through `sendDocument`, and into the page cache when
- * a shared cache could keep them; everything else streams as Remix answered it.
+ * the request has a cache key and a shared cache could keep the answer; everything else
+ * streams as Remix answered it, after the site's headers.
  *
  * The Request's URL is built from the validated path and a fixed local origin: the site
- * never reads its host from the request (docs/decisions/010-request-path.md), so a
+ * never reads its host from the request (docs/decisions/005-request-path.md), so a
  * hostile Host, X-Forwarded-Host or absolute-form target cannot break or steer it. HEAD
- * runs as GET, so it gets exactly the headers GET gets, and can fill the cache.
+ * runs as GET, so it gets exactly the headers GET gets, and can fill the cache; the load
+ * context says it was HEAD (`head`).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
@@ -24,17 +26,11 @@ import type {
   Response as ExpressResponse,
 } from "express";
 
-import { ORIGINAL_METHOD_HEADER } from "~/clicks/click-record.server";
-
 import { preferredEncoding } from "./encodings";
-import {
-  isStorable,
-  prepareDocument,
-  sendDocument,
-  type Document,
-  type PageCache,
-} from "./page-cache";
+import type { PageCache } from "./page-cache";
 import { MAX_BODY_BYTES } from "./request-guard";
+import { isStorable, prepareDocument, sendDocument, type Document } from "./send-document";
+import { setHeaders, type HeaderList } from "./site-headers";
 
 export class PayloadTooLargeError extends Error {
   readonly status = 413;
@@ -76,7 +72,7 @@ export async function toFetchRequest(req: IncomingMessage, res: ServerResponse):
   for (let index = 0; index < req.rawHeaders.length; index += 2) {
     const name = req.rawHeaders[index]!;
     const lower = name.toLowerCase();
-    if (lower === "x-forwarded-host" || lower === ORIGINAL_METHOD_HEADER) continue;
+    if (lower === "x-forwarded-host") continue;
     headers.append(name, req.rawHeaders[index + 1]!);
   }
   const controller = new AbortController();
@@ -84,7 +80,6 @@ export async function toFetchRequest(req: IncomingMessage, res: ServerResponse):
     if (!res.writableFinished) controller.abort();
   });
   const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
-  if (req.method === "HEAD") headers.set(ORIGINAL_METHOD_HEADER, "HEAD");
   const init: RequestInit = { method, headers, signal: controller.signal };
   if (method !== "GET") init.body = new Uint8Array(await readBody(req));
   return new Request(url, init);
@@ -93,20 +88,26 @@ export async function toFetchRequest(req: IncomingMessage, res: ServerResponse):
 /** Headers that describe the body as Remix sent it, or that are copied separately. */
 const BODY_HEADERS = new Set(["content-length", "content-encoding", "set-cookie"]);
 
-async function toDocument(response: Response, extraHeaders: [string, string][]) {
-  const headers: [string, string][] = [...extraHeaders];
+async function toDocument(response: Response): Promise<Document> {
+  const headers: HeaderList = [];
   response.headers.forEach((value, name) => {
     if (!BODY_HEADERS.has(name)) headers.push([name, value]);
   });
   for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
   const body = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, headers, body } satisfies Document;
+  return { status: response.status, headers, body };
 }
 
 /** Streams an answer that is not a document (data, XML, text, redirects). */
-async function sendResponse(res: ServerResponse, response: Response, head: boolean) {
+async function sendResponse(
+  res: ServerResponse,
+  response: Response,
+  site: HeaderList,
+  head: boolean,
+) {
   res.statusCode = response.status;
   res.statusMessage = response.statusText;
+  setHeaders(res, site);
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") res.appendHeader(name, value);
   });
@@ -130,10 +131,10 @@ type HandlerOptions = {
   build: () => ServerBuild;
   mode: string;
   cache: PageCache | null;
-  /** The cache key of the request (null: not cacheable). */
+  /** The cache key of the request (null: it may not use the cache). */
   keyOf: (req: IncomingMessage) => string | null;
-  /** Headers every answer carries (set once, here and in the cache entries). */
-  commonHeaders: [string, string][];
+  /** The site's headers, sent before the app's own (site-headers.ts). */
+  siteHeaders: HeaderList;
   /** Compresses a streamed answer (the `compression` middleware). */
   compress: RequestHandler;
   getLoadContext: (req: IncomingMessage) => AppLoadContext;
@@ -145,7 +146,7 @@ export function remixHandler({
   mode,
   cache,
   keyOf,
-  commonHeaders,
+  siteHeaders,
   compress,
   getLoadContext,
 }: HandlerOptions) {
@@ -163,20 +164,16 @@ export function remixHandler({
         compress(
           req,
           res,
-          () => void sendResponse(res, response, req.method === "HEAD").catch(next),
+          () => void sendResponse(res, response, siteHeaders, req.method === "HEAD").catch(next),
         );
         return;
       }
-      // Set-Cookie and Set-Cookie-like headers are kept in the document's list.
-      const document = await toDocument(response, commonHeaders);
+      const document = await toDocument(response);
       const key = cache ? keyOf(req) : null;
-      const stored = Boolean(cache && key !== null && isStorable(req, document));
+      const stored = key !== null && isStorable(document);
       const encoding = preferredEncoding(req.headers["accept-encoding"], { br: true, gzip: true });
-      const prepared = await prepareDocument(document, { stored, encoding });
-      if (stored) cache!.set(key!, prepared);
-      // The document's header list is complete (common headers included): anything set
-      // on the response so far would be sent twice.
-      for (const name of res.getHeaderNames()) res.removeHeader(name);
+      const prepared = await prepareDocument(document, siteHeaders, { stored, encoding });
+      if (stored) cache!.set(key, prepared);
       sendDocument(req, res, prepared);
     } catch (error) {
       next(error);

@@ -62,18 +62,46 @@ describe("inspectRequest", () => {
     expect(inspectRequest(req("gopher://x/"))).toMatchObject({ status: 400 });
   });
 
-  it("turns TRACE and TRACK into OPTIONS, which the site answers with its 405 page", () => {
-    for (const method of ["TRACE", "TRACK"]) {
-      const request = req("/", undefined, method);
-      inspectRequest(request);
-      expect(request.method).toBe("OPTIONS");
+  it("refuses a method a page does not answer with 405 and the page's Allow", () => {
+    for (const method of ["POST", "PUT", "DELETE", "OPTIONS", "TRACE", "PROPFIND"]) {
+      expect(inspectRequest(req("/terms", undefined, method)), method).toMatchObject({
+        status: 405,
+        allow: "GET, HEAD",
+      });
     }
+    expect(inspectRequest(req("/healthz", undefined, "POST"))).toMatchObject({ status: 405 });
+    expect(inspectRequest(req("/terms", undefined, "HEAD"))).toEqual({ ok: true });
+  });
+
+  it("lets the locale form take POST only, and the dashboard's login only while it is on", () => {
+    expect(inspectRequest(req("/_app/locale", undefined, "POST"))).toEqual({ ok: true });
+    for (const method of ["GET", "HEAD", "OPTIONS", "TRACE"]) {
+      expect(inspectRequest(req("/_app/locale", undefined, method)), method).toMatchObject({
+        status: 405,
+        allow: "POST",
+      });
+    }
+    expect(inspectRequest(req("/admin", undefined, "POST"))).toMatchObject({
+      status: 405,
+      allow: "GET, HEAD",
+    });
+    expect(inspectRequest(req("/admin/", undefined, "POST"), { admin: true })).toEqual({
+      ok: true,
+    });
+    expect(inspectRequest(req("/admin", undefined, "PUT"), { admin: true })).toMatchObject({
+      status: 405,
+      allow: "GET, HEAD, POST",
+    });
   });
 
   it("refuses a declared body over the limit before anything reads it", () => {
-    const big = req("/_app/locale", ["Host", "x", "Content-Length", String(MAX_BODY_BYTES + 1)]);
+    const length = (bytes: number) => ["Host", "x", "Content-Length", String(bytes)];
+    const big = req("/_app/locale", length(MAX_BODY_BYTES + 1), "POST");
     expect(inspectRequest(big)).toMatchObject({ status: 413 });
-    const small = req("/_app/locale", ["Host", "x", "Content-Length", "200"]);
+    expect(inspectRequest(req("/terms", length(MAX_BODY_BYTES + 1), "POST"))).toMatchObject({
+      status: 413,
+    });
+    const small = req("/_app/locale", length(200), "POST");
     expect(inspectRequest(small)).toEqual({ ok: true });
   });
 });

@@ -9,24 +9,50 @@
  *   docs/decisions/010-request-path.md).
  * - A path whose percent-encoding does not decode has its "%" escaped, so the router and
  *   the static-file server see a decodable path and the site answers its own 404 page.
- * - TRACE and TRACK, which the Fetch API cannot represent, become OPTIONS: the site's
- *   405 page answers them.
  * - A declared body over the limit is a 413 before anything reads it.
+ * - A method the path does not answer (TRACE and PROPFIND included) is a 405 with `Allow`:
+ *   pages answer GET and HEAD, the locale form POST, the dashboard both when it is on.
+ * Every refusal is rendered by one route, the site's error page for its status (see
+ * docs/decisions/009-refused-requests.md); `OPTIONS *` is answered here, without a body.
  */
 import type { IncomingMessage } from "node:http";
 
 import { routablePath } from "~/browser/routable-path";
+import { ALLOWED_METHODS as PAGE_METHODS } from "~/document/headers.server";
 
 /** Largest request body the site accepts (its forms send a few hundred bytes). */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-export type Verdict =
-  | { ok: true }
+export type Refusal =
   | { ok: false; status: 400 | 413; reason: string }
+  | { ok: false; status: 405; reason: string; allow: string }
   | { ok: false; status: 204; reason: string; allow: string };
 
-/** Methods the Fetch API refuses to construct a Request with. */
-const UNREPRESENTABLE_METHODS = new Set(["TRACE", "TRACK"]);
+export type Verdict = { ok: true } | Refusal;
+
+export type GuardOptions = {
+  /** The dashboard is on (ADMIN_PASSWORD set): /admin takes its login form's POST. */
+  admin: boolean;
+};
+
+/** The path as the router matches it: decoded, case-insensitive, without a final slash. */
+function routeOf(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A path that does not decode matches no route with a form.
+  }
+  return decoded.toLowerCase().replace(/\/+$/, "");
+}
+
+/** The methods a path answers (the value of `Allow` when a request uses another). */
+export function allowedMethods(path: string, { admin }: GuardOptions): string {
+  const route = routeOf(path);
+  if (route === "/_app/locale") return "POST";
+  if (admin && route === "/admin") return `${PAGE_METHODS}, POST`;
+  return PAGE_METHODS;
+}
 
 const HOST_PATTERN = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
 
@@ -39,6 +65,8 @@ export function isValidHost(value: string): boolean {
 
 /** A request target whose path the router can match (see routablePath), query unchanged. */
 export function decodablePath(target: string): string {
+  // Without a percent sign there is nothing to decode: the path is matched as it is.
+  if (!target.includes("%")) return target;
   const queryAt = target.indexOf("?");
   const path = queryAt === -1 ? target : target.slice(0, queryAt);
   return routablePath(path) + (queryAt === -1 ? "" : target.slice(queryAt));
@@ -61,41 +89,60 @@ export function originForm(target: string): string | null {
   return null;
 }
 
-function hostHeaders(rawHeaders: readonly string[]): string[] {
-  const values: string[] = [];
+/** The Host header's value, undefined without one, null when there are several. */
+function soleHost(rawHeaders: readonly string[]): string | undefined | null {
+  let host: string | undefined;
   for (let index = 0; index < rawHeaders.length; index += 2) {
-    if (rawHeaders[index]!.toLowerCase() === "host") values.push(rawHeaders[index + 1]!);
+    const name = rawHeaders[index]!;
+    if (name.length !== 4 || name.toLowerCase() !== "host") continue;
+    if (host !== undefined) return null;
+    host = rawHeaders[index + 1]!;
   }
-  return values;
+  return host;
 }
 
+/** The last Host found valid: clients send the same one again and again. */
+let validHost = "";
+
+const OK: Verdict = { ok: true };
+
 /**
- * Checks a request and normalises it in place (url, method, X-Forwarded-Host). Returns
+ * Checks a request and normalises it in place (url, X-Forwarded-Host). Returns
  * `{ ok: true }` when the request may go on.
  */
-export function inspectRequest(req: IncomingMessage): Verdict {
-  const hosts = hostHeaders(req.rawHeaders);
-  if (hosts.length > 1) return { ok: false, status: 400, reason: "more than one Host header" };
-  if (hosts.length === 1 && !isValidHost(hosts[0]!.trim())) {
-    return { ok: false, status: 400, reason: "invalid Host header" };
+export function inspectRequest(
+  req: IncomingMessage,
+  options: GuardOptions = { admin: false },
+): Verdict {
+  const host = soleHost(req.rawHeaders);
+  if (host === null) return { ok: false, status: 400, reason: "more than one Host header" };
+  if (host !== undefined && host !== validHost) {
+    if (!isValidHost(host.trim())) return { ok: false, status: 400, reason: "invalid Host header" };
+    validHost = host;
   }
-  delete req.headers["x-forwarded-host"];
+  if (req.headers["x-forwarded-host"] !== undefined) delete req.headers["x-forwarded-host"];
 
   const target = req.url ?? "";
   if (target === "*") {
     return req.method === "OPTIONS"
-      ? { ok: false, status: 204, reason: "server-wide OPTIONS", allow: "GET, HEAD" }
+      ? { ok: false, status: 204, reason: "server-wide OPTIONS", allow: PAGE_METHODS }
       : { ok: false, status: 400, reason: "asterisk-form target" };
   }
   const path = originForm(target);
   if (path === null) return { ok: false, status: 400, reason: "invalid request target" };
   req.url = decodablePath(path);
 
-  if (UNREPRESENTABLE_METHODS.has(req.method ?? "")) req.method = "OPTIONS";
-
   const declared = req.headers["content-length"];
   if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
     return { ok: false, status: 413, reason: `body over ${MAX_BODY_BYTES} bytes` };
   }
-  return { ok: true };
+  const method = req.method ?? "";
+  // GET and HEAD on a page, the hot path, skip the table.
+  if ((method === "GET" || method === "HEAD") && !req.url.startsWith("/_app/")) return OK;
+  const queryAt = req.url.indexOf("?");
+  const allow = allowedMethods(queryAt === -1 ? req.url : req.url.slice(0, queryAt), options);
+  if (!allow.split(", ").includes(method)) {
+    return { ok: false, status: 405, reason: `${method} not allowed`, allow };
+  }
+  return OK;
 }

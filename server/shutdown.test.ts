@@ -24,11 +24,16 @@ async function startFixture() {
   return { child, port, output: () => output };
 }
 
+/** Resolves once the fixture says it is answering `path` (it logs each request it receives). */
+async function inFlight(output: () => string, path: string) {
+  await expect.poll(output, { timeout: 20_000 }).toContain(`in flight ${path}\n`);
+}
+
 describe("graceful shutdown", () => {
   it("finishes the request in flight after SIGTERM, runs the hooks and exits 0", async () => {
     const { child, port, output } = await startFixture();
-    const slow = fetch(`http://127.0.0.1:${port}/`).then((response) => response.text());
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    const slow = fetch(`http://127.0.0.1:${port}/slow`).then((response) => response.text());
+    await inFlight(output, "/slow");
     child.kill("SIGTERM");
     expect(await slow).toBe("slow answer");
     const [code] = await once(child, "exit");
@@ -38,8 +43,8 @@ describe("graceful shutdown", () => {
 
   it("logs an uncaught exception with its stack, drains and exits 1", async () => {
     const { child, port, output } = await startFixture();
-    const slow = fetch(`http://127.0.0.1:${port}/`).then((response) => response.text());
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const slow = fetch(`http://127.0.0.1:${port}/slow`).then((response) => response.text());
+    await inFlight(output, "/slow");
     await fetch(`http://127.0.0.1:${port}/crash`);
     expect(await slow).toBe("slow answer");
     const [code] = await once(child, "exit");

@@ -15,12 +15,6 @@ import { sameSitePath, visitTrackingParams } from "~/affiliate/tracking-params";
 
 import type { ClickRecord } from "./types";
 
-/**
- * The server runs HEAD requests as GET (so they get the headers GET gets) and says so in
- * this header, which it sets itself and never takes from a client.
- */
-export const ORIGINAL_METHOD_HEADER = "x-original-method";
-
 /** Request headers of link previews, prefetches and prerenders: not a person's click. */
 function isAutomated(request: Request): boolean {
   const purpose = `${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("purpose") ?? ""} ${request.headers.get("x-purpose") ?? ""}`;
@@ -93,6 +87,8 @@ export function dayIn(timeZone: string, at: number): string {
 
 export type ClickInput = {
   request: Request;
+  /** The client sent HEAD (the load context's `head`: Remix runs HEAD as GET). */
+  head: boolean;
   /** The client's address (for the visitor key only; never stored). */
   clientAddress: string;
   linkId: string;
@@ -123,8 +119,7 @@ export function buildClickRecord(input: ClickInput): ClickRecord {
   const countryValue = input.countryHeader
     ? request.headers.get(input.countryHeader)?.trim().toUpperCase()
     : undefined;
-  const head = request.method === "HEAD" || request.headers.get(ORIGINAL_METHOD_HEADER) === "HEAD";
-  const bot = head || !userAgent || isbot(userAgent) || isAutomated(request);
+  const bot = input.head || !userAgent || isbot(userAgent) || isAutomated(request);
   return {
     at,
     day,

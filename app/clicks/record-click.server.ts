@@ -24,6 +24,7 @@ export function recordClick(
   try {
     const record = buildClickRecord({
       request,
+      head: context.head,
       clientAddress: context.clientAddress ?? "",
       linkId: link.id,
       destination: link.destination,

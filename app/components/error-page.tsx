@@ -1,12 +1,14 @@
 /**
- * The one error view, used by the root ErrorBoundary inside the default layout. Statuses
- * map to handlers: 404 shows the /404 page's content with the validation message, 405
- * and everything else show the site's Spanish error texts. No stack trace is ever shown
- * in production.
+ * The one error view, and the one route error boundary every route exports: it renders
+ * inside the root Layout, so the header and footer are present whenever the root loader
+ * ran. Statuses map to handlers: 404 shows the /404 page's content with the validation
+ * message, 405 and everything else show the site's Spanish error texts. No stack trace
+ * is ever shown in production.
  */
-import { isRouteErrorResponse } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+import { useSite } from "~/components/layout/site-chrome";
 import { ButtonLink } from "~/components/ui/button-link";
 import { errorTextsFor } from "~/content/status-texts";
 import type { PublicSite } from "~/content/public-site";
@@ -46,4 +48,9 @@ export function ErrorPage({ error, errors }: ErrorPageProps): ReactNode {
       ) : null}
     </>
   );
+}
+
+/** The ErrorBoundary of every route (`export { RouteErrorBoundary as ErrorBoundary }`). */
+export function RouteErrorBoundary(): ReactNode {
+  return <ErrorPage error={useRouteError()} errors={useSite()?.errors} />;
 }

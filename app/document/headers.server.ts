@@ -83,7 +83,7 @@ export function configuredOrigins(cdnOrigin: string | null): PolicyOrigins {
   };
 }
 
-/** Methods every page answers (others get the 405 page with this `Allow`). */
+/** Methods every page answers (server/request-guard.ts refuses others with this `Allow`). */
 export const ALLOWED_METHODS = "GET, HEAD";
 
 /** A strong validator of the exact bytes sent. */

@@ -14,7 +14,7 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 
 import {
   isLoggedIn,
@@ -28,8 +28,6 @@ import { loadDashboard } from "~/admin/dashboard.server";
 import { readView, todayIn } from "~/admin/query";
 import { AdminDashboard } from "~/components/admin/dashboard";
 import { LoginForm } from "~/components/admin/login-form";
-import { ErrorPage } from "~/components/error-page";
-import { useSite } from "~/components/layout/site-chrome";
 import { env } from "~/config/env.server";
 import type { loader as rootLoader } from "~/root";
 import { errorDescriptors } from "~/seo/seo-meta";
@@ -115,9 +113,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   ];
 };
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} errors={useSite()?.errors} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
 export default function AdminRoute() {
   const data = useLoaderData<typeof loader>();

@@ -4,10 +4,7 @@
  */
 import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useRouteError } from "@remix-run/react";
 
-import { ErrorPage } from "~/components/error-page";
-import { useSite } from "~/components/layout/site-chrome";
 import { changeLocale } from "~/i18n/locale-action.server";
 import { errorDescriptors } from "~/seo/seo-meta";
 import type { loader as rootLoader } from "~/root";
@@ -29,9 +26,7 @@ export const headers: HeadersFunction = ({ actionHeaders, errorHeaders, loaderHe
 export const meta: MetaFunction<unknown, { root: typeof rootLoader }> = ({ error, matches }) =>
   errorDescriptors(error, matches.find((match) => match.id === "root")?.data?.site);
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} errors={useSite()?.errors} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
 export default function LocaleRoute() {
   return null;

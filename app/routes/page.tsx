@@ -12,7 +12,7 @@ import type {
   TypedResponse,
 } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 
 import { countryVary, isBlockedCountry } from "~/affiliate/country-gate.server";
 import { outboundHeaders, outboundLink, outboundLocation } from "~/affiliate/outbound.server";
@@ -20,9 +20,7 @@ import { recordClick } from "~/clicks/record-click.server";
 import { PromotionalPage } from "~/components/blocks/advertising-notice";
 import { Blocks } from "~/components/blocks/registry";
 import { DevAdvice } from "~/components/dev-advice";
-import { ErrorPage } from "~/components/error-page";
 import { useInterfaceTexts } from "~/components/layout/interface-texts";
-import { useSite } from "~/components/layout/site-chrome";
 import { env } from "~/config/env.server";
 import { adviceFor, links, pages, site } from "~/content/content.server";
 import { FORBIDDEN_SLUG, MISSING_404_TEXT, resolvePage } from "~/content/resolve-page";
@@ -159,13 +157,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   return [{ title: data?.fallbackText ?? "" }, { name: "robots", content: "noindex" }];
 };
 
-/**
- * Errors of this route render here, inside the root Layout, so the root loader has run
- * and the header and footer are present (a root-level boundary would lose its data).
- */
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} errors={useSite()?.errors} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
 function PageView({ data }: { data: PageLoaderData }) {
   const { page, fallbackText, notice, advice, promotional, restricted } = data;

@@ -1,6 +1,7 @@
 import { test as base, type Page, type Route } from "@playwright/test";
 
 import {
+  ADMIN_PORT,
   ANALYTICS_DEAD_PORT,
   ANALYTICS_PORT,
   ANALYTICS_SITE_ID,
@@ -170,10 +171,10 @@ test("the page carries the public app config and the build id the bundle knows",
 
 base("an aborted route chunk leads to one reload of the target, not a loop", async ({ page }) => {
   // Every content page shares one route module, so start from a page of another route
-  // (the 405 page of /_app/locale): the next page's module is then fetched on navigation.
+  // (the dashboard's login page): the next page's module is then fetched on navigation.
   // The content pages' module is unavailable from the start (as after a deploy).
   await page.route(/\/build\/slug___en-[A-Z0-9]+\.js$/, (route) => route.abort());
-  await page.goto(`${BASE_URL}/_app/locale`);
+  await page.goto(`http://localhost:${ADMIN_PORT}/admin`);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const documents: string[] = [];
   page.on("request", (request) => {

@@ -191,6 +191,47 @@ test.describe("request limits and hostile request lines", () => {
     }
   });
 
+  test("a refused HEAD gets the refusal's status and headers, without a body", async () => {
+    const answer = await rawExchange(
+      "HEAD /healthz HTTP/1.1\r\nHost: a:99999\r\nConnection: close\r\n\r\n",
+    );
+    expect(statusOf(answer)).toBe(400);
+    expect(answer).toMatch(/\r\ncontent-type: text\/html/i);
+    expect(answer.split("\r\n\r\n")[1]).toBe("");
+  });
+
+  test("a method a path does not answer gets the site's 405 page, resource routes included", async () => {
+    for (const [method, path, allow] of [
+      ["POST", "/healthz", "GET, HEAD"],
+      ["POST", "/robots.txt", "GET, HEAD"],
+      ["PUT", "/sitemap.xml", "GET, HEAD"],
+      ["OPTIONS", "/_app/locale", "POST"],
+      ["TRACE", "/_app/locale", "POST"],
+      ["GET", "/_app/locale", "POST"],
+    ] as const) {
+      const response = await rawRequest(path, { method });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers["allow"], `${method} ${path}`).toBe(allow);
+      expect(response.headers["cache-control"], `${method} ${path}`).toBe("no-store");
+      expect(response.body, `${method} ${path}`).toContain('class="site-footer"');
+      expect(response.body, `${method} ${path}`).toContain("Método no permitido");
+    }
+  });
+
+  test("a refused request's page is complete without JavaScript and does not hydrate", async ({
+    page,
+  }) => {
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(new URL(request.url()).pathname));
+    const response = await page.goto("/_app/locale");
+    expect(response?.status()).toBe(405);
+    await expect(page.locator("footer")).toBeVisible();
+    await expect(page.locator('script[type="module"]')).toHaveCount(0);
+    // The load event is the barrier: every script the page would run has been fetched.
+    await page.waitForLoadState("load");
+    expect(requests.filter((path) => path.startsWith("/build/"))).toEqual([]);
+  });
+
   test("X-Forwarded-Host is ignored, however malformed", async () => {
     const response = await rawRequest("/healthz", { headers: { "X-Forwarded-Host": "a:99999" } });
     expect(response.status).toBe(200);
@@ -232,8 +273,8 @@ test.describe("request limits and hostile request lines", () => {
     await page.goto("/Pagina%0Arota");
     // Served as the 404 page; once the modules ran, the router's own 404 reads the same way
     // (before, the visitor was switched to the generic apology).
-    await page.waitForLoadState("networkidle");
-    await page.waitForTimeout(500);
+    // Once hydrated (the runtime marks the document), the router has rendered its match.
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await expect(page.locator("h1")).toHaveText(errors.not_found!.title);
     await expect(page.getByText(errors.server_error!.title)).toHaveCount(0);
     await expect(page.locator("footer")).toBeVisible();
@@ -289,27 +330,27 @@ test.describe("graceful shutdown", () => {
     server.stderr!.on("data", (chunk) => (output += chunk));
     await expect.poll(() => output, { timeout: 15_000 }).toContain("[server] http://");
 
-    // A form post whose body arrives slowly is in flight when the signal comes.
+    // A form post whose body arrives slowly is in flight when the signal comes. The
+    // server's "100 Continue" says it has taken the request; its log says it has the
+    // signal; only then does the rest of the body go.
     const body = "locale=en&redirectTo=%2Fterms";
-    const inFlight = new Promise<string>((resolve, reject) => {
-      const socket = connect(port, "127.0.0.1", () => {
-        socket.write(
-          `POST /_app/locale HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
-        );
-        setTimeout(() => {
-          server!.kill("SIGTERM");
-          setTimeout(() => socket.write(body.slice(5)), 500);
-        }, 300);
-      });
-      const chunks: Buffer[] = [];
-      socket.on("data", (chunk) => {
-        chunks.push(chunk);
-        if (Buffer.concat(chunks).includes("\r\n\r\n")) socket.end();
-      });
-      socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
-      socket.on("error", reject);
+    const socket = connect(port, "127.0.0.1");
+    await once(socket, "connect");
+    let received = "";
+    socket.on("data", (chunk: Buffer) => {
+      received += chunk.toString("latin1");
+      if (/\r\n\r\nHTTP\/1\.1 (?!100)[\s\S]*\r\n\r\n/.test(received)) socket.end();
     });
-    const answer = await inFlight;
+    const closed = once(socket, "close");
+    socket.write(
+      `POST /_app/locale HTTP/1.1\r\nHost: localhost\r\nExpect: 100-continue\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await expect.poll(() => received, { timeout: 15_000 }).toContain("HTTP/1.1 100 Continue");
+    server.kill("SIGTERM");
+    await expect.poll(() => output, { timeout: 15_000 }).toContain("SIGTERM");
+    socket.write(body.slice(5));
+    await closed;
+    const answer = received.slice(received.indexOf("\r\n\r\n") + 4);
     expect(statusOf(answer)).toBe(303);
     expect(answer).toMatch(/\r\nlocation: \/terms\r\n/i);
     const [code] = (await once(server, "exit")) as [number | null];

@@ -1,0 +1,284 @@
+/**
+ * Part of `npm run bench` (scripts/bench.ts): how close the production server comes to
+ * what this machine can do for the home page. In one run, with `wrk -t1 -c50` (BENCH_DURATION s each, default 10), with
+ * `Accept-Encoding: gzip` and then `br`:
+ * - nginx serving the page's own bytes precompressed (gzip_static, brotli_static): scale;
+ * - a bare node:http handler answering the same bytes with the same headers
+ *   (scripts/bench-bare-server.mjs): Node's own limit for this answer, the reference;
+ * - the site's server, as `npm start` runs it (`node build/server/index.js`).
+ * Then `/terms`, and a flood of unique query strings (`?utm_source=<n>&gclid=<n>`, 20
+ * connections, BENCH_FLOOD_DURATION s, default 30) with the server's resident memory before
+ * and after. Targets: the server at >= 70 % of the bare handler for a cached page, the flood
+ * at >= 80 % of the cached figure, memory growth < 50 MB over the flood; exits 1 when one
+ * is missed. Builds first unless BENCH_SKIP_BUILD=1; installs wrk and nginx with
+ * scripts/ensure-bench-tools.sh. Only ever talks to 127.0.0.1.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const FLOOD_DURATION = Number(process.env.BENCH_FLOOD_DURATION ?? 30);
+const PORT = Number(process.env.BENCH_PAGES_PORT ?? 3500);
+const PORTS = { server: PORT, bare: PORT + 1, nginx: PORT + 2 };
+const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
+const TARGETS = { serverVsBare: 70, floodVsCached: 80, floodGrowthMb: 50 };
+
+type Run = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+type Row = { name: string; encoding: string; run: Run | null; note?: string };
+
+const children: ChildProcess[] = [];
+function stopAll() {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+}
+process.on("exit", stopAll);
+process.on("SIGINT", () => process.exit(130));
+
+function start(command: string, args: string[], env: Record<string, string> = {}) {
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  children.push(child);
+  return child;
+}
+
+/** GET with the given Accept-Encoding; the body as sent. */
+function get(port: number, path: string, encoding: string) {
+  return new Promise<{
+    status: number;
+    encoding: string;
+    body: Buffer;
+    headers: Record<string, string | string[] | undefined>;
+  }>((resolve, reject) => {
+    const headers = encoding ? { "accept-encoding": encoding } : {};
+    request({ host: "127.0.0.1", port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          encoding: String(res.headers["content-encoding"] ?? "identity"),
+          body: Buffer.concat(chunks),
+          headers: res.headers,
+        }),
+      );
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+/** `get`, tried again a few times while a server settles after it starts. */
+async function getSettled(port: number, path: string, encoding: string) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await get(port, path, encoding);
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await sleep(200);
+    }
+  }
+}
+
+async function waitFor(port: number, path = "/") {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    try {
+      if ((await get(port, path, "")).status < 500) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(100);
+  }
+  throw new Error(`nothing answers on port ${port}`);
+}
+
+function ms(value: string, unit: string): number {
+  const number = Number(value);
+  return unit === "us" ? number / 1000 : unit === "s" ? number * 1000 : number;
+}
+
+/** Runs wrk and reads requests/s, p50, p99, non-2xx and socket errors from its output. */
+function wrk(
+  url: string,
+  encoding: string,
+  connections = 50,
+  duration = DURATION,
+  script?: string,
+): Run {
+  const args = [
+    "-t1",
+    `-c${connections}`,
+    `-d${duration}s`,
+    "--latency",
+    "-H",
+    `Accept-Encoding: ${encoding}`,
+  ];
+  if (script) args.push("-s", script);
+  const output = execFileSync("wrk", [...args, url], { encoding: "utf8" });
+  const percentile = (p: string) => {
+    const match = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`).exec(output);
+    return match ? ms(match[1]!, match[2]!) : NaN;
+  };
+  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
+    output,
+  );
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0),
+    p50: percentile("50"),
+    p99: percentile("99"),
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
+    errors: errors ? errors.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0,
+  };
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+async function main(): Promise<number> {
+  execFileSync("bash", ["scripts/ensure-bench-tools.sh"], { stdio: "inherit" });
+  if (process.env.BENCH_SKIP_BUILD !== "1")
+    execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+  const work = mkdtempSync(path.join(tmpdir(), "bench-"));
+  const www = path.join(work, "www");
+  mkdirSync(www);
+  const rows: Row[] = [];
+  const problems: string[] = [];
+
+  const server = start("node", ["build/server/index.js"], {
+    PORT: String(PORTS.server),
+    NODE_ENV: "production",
+    DATABASE_URL: `sqlite:${path.join(work, "clicks.sqlite")}`,
+  });
+  await waitFor(PORTS.server, "/healthz");
+
+  // The page's own bytes, as the server sends them, for nginx and the bare handler.
+  for (const [encoding, file] of [
+    ["", "index.html"],
+    ["gzip", "index.html.gz"],
+    ["br", "index.html.br"],
+  ] as const) {
+    const answer = await getSettled(PORTS.server, "/", encoding);
+    if (answer.status !== 200 || answer.encoding !== (encoding || "identity")) {
+      throw new Error(`the server answered ${answer.status} ${answer.encoding} to ${encoding}`);
+    }
+    writeFileSync(path.join(www, file), answer.body);
+    // The bare handler answers with the very same headers (security headers, CSP, ETag…).
+    writeFileSync(path.join(www, `${file}.headers.json`), JSON.stringify(answer.headers));
+  }
+
+  const brotli = existsSync(BROTLI_MODULE);
+  writeFileSync(
+    path.join(work, "nginx.conf"),
+    [
+      brotli ? `load_module ${BROTLI_MODULE};` : "",
+      "worker_processes 1;",
+      "daemon off;",
+      `pid ${work}/nginx.pid;`,
+      `error_log ${work}/nginx-error.log;`,
+      "events { worker_connections 1024; }",
+      "http {",
+      "  access_log off;",
+      `  client_body_temp_path ${work}; proxy_temp_path ${work}; fastcgi_temp_path ${work}; uwsgi_temp_path ${work}; scgi_temp_path ${work};`,
+      "  default_type text/html;",
+      `  server { listen 127.0.0.1:${PORTS.nginx}; root ${www}; index index.html;`,
+      `    location / { gzip_static on; ${brotli ? "brotli_static on;" : ""} }`,
+      "  }",
+      "}",
+    ].join("\n"),
+  );
+  start("/usr/sbin/nginx", ["-c", path.join(work, "nginx.conf"), "-p", work]);
+  start("node", ["scripts/bench-bare-server.mjs", String(PORTS.bare), www]);
+  await waitFor(PORTS.nginx);
+  await waitFor(PORTS.bare);
+
+  const cached: Record<string, number> = {};
+  for (const encoding of ["gzip", "br"]) {
+    for (const [name, port] of [
+      ["nginx (static)", PORTS.nginx],
+      ["bare node:http", PORTS.bare],
+      ["server (npm start)", PORTS.server],
+    ] as const) {
+      const answer = await getSettled(port, "/", encoding);
+      if (answer.encoding !== encoding) {
+        rows.push({
+          name,
+          encoding,
+          run: null,
+          note: `answers ${answer.encoding}, not ${encoding}`,
+        });
+        continue;
+      }
+      const run = wrk(`http://127.0.0.1:${port}/`, encoding);
+      rows.push({ name, encoding, run });
+      if (port === PORTS.bare) cached[`bare-${encoding}`] = run.rps;
+      if (port === PORTS.server) {
+        cached[encoding] = run.rps;
+        const ratio = (run.rps / cached[`bare-${encoding}`]!) * 100;
+        rows[rows.length - 1]!.note = `${ratio.toFixed(0)} % of bare node`;
+        if (ratio < TARGETS.serverVsBare)
+          problems.push(`server ${encoding}: ${ratio.toFixed(0)} % of bare node`);
+      }
+    }
+  }
+  // Rendered and stored once first, as the home page was: the figure is of cache hits,
+  // not of 50 connections rendering the same page at once on a cold cache.
+  await getSettled(PORTS.server, "/terms", "gzip");
+  rows.push({
+    name: "server `/terms`",
+    encoding: "gzip",
+    run: wrk(`http://127.0.0.1:${PORTS.server}/terms`, "gzip"),
+  });
+
+  // A flood of unique query strings: every one must be a cache hit, with flat memory.
+  const lua = path.join(work, "flood.lua");
+  writeFileSync(
+    lua,
+    'local n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format("GET", "/?utm_source=flood" .. n .. "&gclid=" .. n)\nend\n',
+  );
+  const before = rssMb(server.pid!);
+  const flood = wrk(`http://127.0.0.1:${PORTS.server}/`, "gzip", 20, FLOOD_DURATION, lua);
+  const after = rssMb(server.pid!);
+  const floodRatio = (flood.rps / cached.gzip!) * 100;
+  rows.push({
+    name: "server, unique `?utm_source=…` flood (20 connections)",
+    encoding: "gzip",
+    run: flood,
+    note: `${floodRatio.toFixed(0)} % of cached; RSS ${before.toFixed(0)} → ${after.toFixed(0)} MB (${(after - before).toFixed(1)} MB)`,
+  });
+  if (floodRatio < TARGETS.floodVsCached)
+    problems.push(`flood at ${floodRatio.toFixed(0)} % of cached`);
+  if (after - before >= TARGETS.floodGrowthMb)
+    problems.push(`flood grew RSS by ${(after - before).toFixed(1)} MB`);
+  for (const row of rows) {
+    if (row.run && (row.run.non2xx > 0 || row.run.errors > 0))
+      problems.push(`${row.name} ${row.encoding}: failures`);
+  }
+
+  stopAll();
+  rmSync(work, { recursive: true, force: true });
+  console.log(
+    `\nwrk -t1, ${DURATION} s per run (flood ${FLOOD_DURATION} s), the home page unless noted:\n`,
+  );
+  console.log("| target | encoding | requests/s | p50 ms | p99 ms | non-2xx | errors | note |");
+  console.log("| ------ | -------- | ---------: | -----: | -----: | ------: | -----: | ---- |");
+  for (const { name, encoding, run, note } of rows) {
+    const cells = run
+      ? [run.rps.toFixed(0), run.p50.toFixed(2), run.p99.toFixed(2), run.non2xx, run.errors]
+      : ["n/a", "", "", "", ""];
+    console.log(`| ${name} | ${encoding} | ${cells.join(" | ")} | ${note ?? ""} |`);
+  }
+  if (problems.length > 0) console.log(`\nTargets missed: ${problems.join("; ")}`);
+  else
+    console.log(
+      "\nTargets met: server >= 70 % of bare node, flood >= 80 % of cached, RSS growth < 50 MB.",
+    );
+  return problems.length > 0 ? 1 : 0;
+}
+
+process.exitCode = await main();

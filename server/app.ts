@@ -15,13 +15,16 @@ import type { Env } from "~/config/env.server";
 import { securityHeaders } from "~/document/headers.server";
 
 import { cacheKey } from "./cache-key";
+import { clientAddress } from "./client-address";
+import { limitConnections } from "./connection-limits";
+import { crossSiteCheck } from "./cross-site";
 import type { DevContent } from "./dev-content";
 import { PageCache, sendDocument } from "./page-cache";
 import { inspectRequest } from "./request-guard";
 import { remixHandler, PayloadTooLargeError } from "./remix-handler";
 import { staticErrors, staticFiles } from "./static-files";
 
-/** Route that renders the site's page for a request the guard refused (400, 413). */
+/** Route that renders the site's page for a request the guard refused (400, 403, 413). */
 export const STATUS_PAGE_PATH = "/_app/status/";
 
 export type SiteServerOptions = {
@@ -42,13 +45,6 @@ export type SiteServerOptions = {
   devContent?: DevContent | null;
 };
 
-/** The client's address: from the trusted proxy's header when configured, else the socket's. */
-function clientAddress(req: IncomingMessage, header: string | undefined): string {
-  const forwarded = header ? req.headers[header] : undefined;
-  const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
-  return value?.split(",")[0]?.trim() || req.socket.remoteAddress || "";
-}
-
 /** Server limits an origin on the open internet needs (see docs/decisions/010-request-path.md). */
 export const LIMITS = {
   /** The whole request, body included, must arrive within this time. */
@@ -60,6 +56,10 @@ export const LIMITS = {
   maxHeadersCount: 100,
   /** Below the process's usual 1,024 open files, with room for files and the database. */
   maxConnections: 900,
+  /** A socket's first request must arrive within this time (server/connection-limits.ts). */
+  preRequestTimeoutMs: 5_000,
+  /** Open sockets one client address may hold (trusted proxies exempt). */
+  connectionsPerAddress: 64,
 } as const;
 
 export function createSiteServer({
@@ -78,6 +78,11 @@ export function createSiteServer({
     crossOriginResources: crossOriginAssets,
   });
   const keyOf = (req: IncomingMessage) => cacheKey(req, env.COUNTRY_HEADER);
+  const client = clientAddress({
+    header: env.CLIENT_IP_HEADER,
+    trustedProxies: env.TRUSTED_PROXIES,
+  });
+  const isCrossSite = crossSiteCheck(env.SITE_URL);
   const assetsPath = new URL(assetsLocation.publicPath, "http://localhost").pathname.replace(
     /\/$/,
     "",
@@ -120,7 +125,7 @@ export function createSiteServer({
       compress: compression({ threshold: 0 }),
       getLoadContext: (req) => ({
         clicks,
-        clientAddress: clientAddress(req, env.CLIENT_IP_HEADER),
+        clientAddress: client.of(req),
       }),
     }),
   );
@@ -146,7 +151,7 @@ export function createSiteServer({
   );
 
   /** Answers a refused request with the site's own page for its status. */
-  function refuse(req: IncomingMessage, res: ServerResponse, status: 400 | 413) {
+  function refuse(req: IncomingMessage, res: ServerResponse, status: 400 | 403 | 413) {
     res.shouldKeepAlive = false;
     req.method = "GET";
     req.url = `${STATUS_PAGE_PATH}${status}`;
@@ -168,6 +173,7 @@ export function createSiteServer({
         }
         return refuse(req, res, verdict.status);
       }
+      if (isCrossSite(req)) return refuse(req, res, 403);
       if (cache) {
         const key = keyOf(req);
         const hit = key === null ? undefined : cache.get(key);
@@ -181,5 +187,6 @@ export function createSiteServer({
   server.keepAliveTimeout = LIMITS.keepAliveTimeoutMs;
   server.maxHeadersCount = LIMITS.maxHeadersCount;
   server.maxConnections = LIMITS.maxConnections;
+  limitConnections(server, { ...LIMITS, isExempt: client.isTrustedProxy });
   return server;
 }

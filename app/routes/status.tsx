@@ -1,7 +1,7 @@
 /**
  * /_app/status/:code: the site's page for a request the server refused before it reached
- * the app (400 for a malformed Host, 413 for a body over the limit; see
- * server/request-guard.ts). The server renders this route in place of the refused
+ * the app (400 for a malformed Host, 413 for a body over the limit, see
+ * server/request-guard.ts; 403 for a cross-site post, see server/cross-site.ts). The server renders this route in place of the refused
  * request, so the visitor gets the usual page with header and footer.
  */
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -14,7 +14,7 @@ import type { loader as rootLoader } from "~/root";
 import { errorDescriptors } from "~/seo/seo-meta";
 
 /** Statuses the server refuses requests with. */
-const REFUSED = new Set([400, 413]);
+const REFUSED = new Set([400, 403, 413]);
 
 export function loader({ params }: LoaderFunctionArgs): never {
   const status = Number(params.code);

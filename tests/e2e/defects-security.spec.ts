@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import net from "node:net";
 
-import { ADMIN_PORT, PORT } from "../../playwright.config";
+import { ADMIN_PORT, PORT, STAGING_PORT } from "../../playwright.config";
 
 import { expect, test } from "./fixtures";
 
@@ -69,6 +69,19 @@ test.describe("a cross-site form post", () => {
       expect(response.status()).toBe(303);
       expect(response.headers()["location"]).toBe("/terms");
     }
+  });
+
+  test("from the configured SITE_URL is answered, whatever Host the proxy sent", async ({
+    request,
+  }) => {
+    // The staging server's SITE_URL is https://staging.brisamar.example; Host says localhost.
+    const response = await request.post(`http://localhost:${STAGING_PORT}/_app/locale`, {
+      form: { locale: "en", redirectTo: "/terms" },
+      headers: { Origin: "https://staging.brisamar.example" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(303);
+    expect(response.headers()["location"]).toBe("/terms");
   });
 });
 

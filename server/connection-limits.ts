@@ -5,8 +5,9 @@
  * - a socket whose first request has not arrived within `preRequestTimeoutMs` is closed;
  * - one address holds at most `connectionsPerAddress` sockets; the next are closed as
  *   they are accepted.
- * Trusted proxies are exempt from the second rule: every visitor behind them shares their
- * address, and the proxy limits each visitor itself (docs: the front in production).
+ * Trusted proxies (TRUSTED_PROXIES) are exempt from the second rule: every visitor behind
+ * them shares their address, and the front in production (nginx) bounds each visitor's
+ * connections and idle time itself.
  */
 import type { Server } from "node:http";
 import type { Socket } from "node:net";

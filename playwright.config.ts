@@ -82,6 +82,7 @@ export default defineConfig({
         ADMIN_PASSWORD,
         SESSION_SECRET: "e2e-session-secret-of-at-least-32-characters",
         CLIENT_IP_HEADER,
+        TRUSTED_PROXIES: "loopback",
       },
       // 20,000 synthetic clicks over 90 days, then the server.
       "npm run seed-clicks -- 20000 90 && npm start",

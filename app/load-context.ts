@@ -3,7 +3,7 @@ import type { ClickLedger } from "~/clicks/ledger.server";
 
 /** A request the server refused before the app (server/request-guard.ts). */
 export type Refusal = {
-  status: 400 | 405 | 413;
+  status: 400 | 403 | 405 | 413;
   /** The methods the path answers, for a 405's `Allow`. */
   allow?: string;
 };

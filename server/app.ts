@@ -1,7 +1,8 @@
 /**
  * The site's server, in the order a request meets it:
- * 1. the guard (request-guard.ts): refuses what the site does not answer, and every
- *    refusal is rendered by one route, the site's error page (`refuse` below);
+ * 1. the guard (request-guard.ts): refuses what the site does not answer, then cross-site
+ *    form posts (cross-site.ts); every refusal is rendered by one route, the site's error
+ *    page (`refuse` below); connections are bounded per client (connection-limits.ts);
  * 2. fast endpoints: answers that need neither Express nor Remix, one handler each;
  * 3. the page cache: a hit is one writeHead and one write;
  * 4. Express: static files, the development pages, the access log, then Remix.
@@ -20,6 +21,9 @@ import type { Env } from "~/config/env.server";
 import type { Refusal as RefusalContext } from "~/load-context";
 
 import { cacheKey } from "./cache-key";
+import { clientAddress, type ClientAddress } from "./client-address";
+import { limitConnections } from "./connection-limits";
+import { crossSiteCheck } from "./cross-site";
 import { DEV_EVENTS_PATH, DEV_SCRIPT_PATH, type DevContent } from "./dev-content";
 import type { PageCache } from "./page-cache";
 import { remixHandler, PayloadTooLargeError } from "./remix-handler";
@@ -60,6 +64,10 @@ export const LIMITS = {
   maxHeadersCount: 100,
   /** Below the process's usual 1,024 open files, with room for files and the database. */
   maxConnections: 900,
+  /** A socket's first request must arrive within this time (connection-limits.ts). */
+  preRequestTimeoutMs: 5_000,
+  /** Open sockets one client address may hold (trusted proxies exempt). */
+  connectionsPerAddress: 64,
 } as const;
 
 export function createSiteServer(options: SiteServerOptions): Server {
@@ -68,9 +76,14 @@ export function createSiteServer(options: SiteServerOptions): Server {
   const headers = siteHeaders({ indexable: env.SITE_INDEXABLE, crossOriginAssets });
   const guard = { admin: Boolean(env.ADMIN_PASSWORD) };
   const keyOf = (req: IncomingMessage) => cacheKey(req, env.COUNTRY_HEADER);
+  const client = clientAddress({
+    header: env.CLIENT_IP_HEADER,
+    trustedProxies: env.TRUSTED_PROXIES,
+  });
+  const isCrossSite = crossSiteCheck(env.SITE_URL);
   /** Why the server renders the error page in place of a request (read by the load context). */
   const refusals = new WeakMap<IncomingMessage, RefusalContext>();
-  const app = expressApp(options, { headers, keyOf, refusals, refuse });
+  const app = expressApp(options, { headers, keyOf, refusals, refuse, client });
 
   const server = createServer(
     { connectionsCheckingInterval: LIMITS.connectionsCheckingIntervalMs },
@@ -78,6 +91,8 @@ export function createSiteServer(options: SiteServerOptions): Server {
       // 1. The guard.
       const verdict = inspectRequest(req, guard);
       if (!verdict.ok) return refuse(req, res, verdict);
+      if (isCrossSite(req))
+        return refuse(req, res, { ok: false, status: 403, reason: "cross-site" });
 
       // 2. Fast endpoints go here, each one handler that answers and returns, before the
       //    cache and Express: `if (path === "/…") return answerThat(req, res);`.
@@ -123,14 +138,8 @@ export function createSiteServer(options: SiteServerOptions): Server {
   server.keepAliveTimeout = LIMITS.keepAliveTimeoutMs;
   server.maxHeadersCount = LIMITS.maxHeadersCount;
   server.maxConnections = LIMITS.maxConnections;
+  limitConnections(server, { ...LIMITS, isExempt: client.isTrustedProxy });
   return server;
-}
-
-/** The client's address: from the trusted proxy's header when configured, else the socket's. */
-function clientAddress(req: IncomingMessage, header: string | undefined): string {
-  const forwarded = header ? req.headers[header] : undefined;
-  const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
-  return value?.split(",")[0]?.trim() || req.socket.remoteAddress || "";
 }
 
 /** Step 4: what a request meets when the cache did not answer it, in that order. */
@@ -150,8 +159,10 @@ function expressApp(
     keyOf,
     refusals,
     refuse,
+    client,
   }: {
     headers: SiteHeaders;
+    client: ClientAddress;
     keyOf: (req: IncomingMessage) => string | null;
     refusals: WeakMap<IncomingMessage, RefusalContext>;
     refuse: (req: IncomingMessage, res: ServerResponse, refusal: Refusal) => void;
@@ -195,7 +206,7 @@ function expressApp(
       compress: compression({ threshold: 0 }),
       getLoadContext: (req) => ({
         clicks,
-        clientAddress: clientAddress(req, env.CLIENT_IP_HEADER),
+        clientAddress: client.of(req),
         head: req.method === "HEAD",
         refusal: refusals.get(req) ?? null,
       }),

@@ -72,7 +72,9 @@ export async function toFetchRequest(req: IncomingMessage, res: ServerResponse):
   for (let index = 0; index < req.rawHeaders.length; index += 2) {
     const name = req.rawHeaders[index]!;
     const lower = name.toLowerCase();
-    if (lower === "x-forwarded-host") continue;
+    // Origin was checked against the site's origin (server/cross-site.ts); Remix's own
+    // check would compare it with Host, which the site does not trust.
+    if (lower === "x-forwarded-host" || lower === "origin") continue;
     headers.append(name, req.rawHeaders[index + 1]!);
   }
   const controller = new AbortController();

@@ -22,6 +22,7 @@ describe("parseEnv", () => {
       CLICK_RETENTION_DAYS: 400,
       REPORT_TIME_ZONE: "Europe/Madrid",
       CLIENT_IP_HEADER: undefined,
+      TRUSTED_PROXIES: [],
     });
   });
 
@@ -67,6 +68,21 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must be/);
     expect(() => parseEnv({ REPORT_TIME_ZONE: "Mars/Base" })).toThrow(/REPORT_TIME_ZONE/);
     expect(() => parseEnv({ CLICK_RETENTION_DAYS: "0" })).toThrow(/CLICK_RETENTION_DAYS/);
+  });
+
+  it("reads the trusted proxies, and reads a client address header only from them", () => {
+    expect(
+      parseEnv({ CLIENT_IP_HEADER: "X-Forwarded-For", TRUSTED_PROXIES: "loopback, 10.0.0.0/8,," }),
+    ).toMatchObject({
+      CLIENT_IP_HEADER: "x-forwarded-for",
+      TRUSTED_PROXIES: ["loopback", "10.0.0.0/8"],
+    });
+    expect(() => parseEnv({ TRUSTED_PROXIES: "loopback, proxy.example" })).toThrow(
+      /TRUSTED_PROXIES: not addresses.*: proxy\.example/,
+    );
+    expect(() => parseEnv({ CLIENT_IP_HEADER: "cf-connecting-ip" })).toThrow(
+      /CLIENT_IP_HEADER: needs TRUSTED_PROXIES/,
+    );
   });
 
   it("names the variable that is invalid", () => {

@@ -3,6 +3,7 @@
  * variable is optional (defaults make `npm start` work with nothing set) and documented
  * in .env.example. An invalid value stops the boot with the variable's name.
  */
+import proxyAddr from "proxy-addr";
 import { z } from "zod";
 
 const booleanish = (fallback: boolean) =>
@@ -108,10 +109,41 @@ export const EnvSchema = z.object({
     )
     .default("Europe/Madrid"),
   /**
-   * Header a trusted proxy or CDN sets with the visitor's address (e.g. cf-connecting-ip),
-   * used only for the daily visitor key; default: the connection's address.
+   * Header a trusted proxy or CDN sets with the visitor's address (e.g. cf-connecting-ip,
+   * or x-forwarded-for), used only for the daily visitor key and rate limits; read only
+   * from the proxies in TRUSTED_PROXIES (server/client-address.ts). Default: the
+   * connection's address.
    */
   CLIENT_IP_HEADER: headerName,
+  /**
+   * The proxies whose word on the client's address counts, as Express's `trust proxy`
+   * takes them (proxy-addr): comma-separated addresses, CIDR ranges or the names
+   * loopback, linklocal, uniquelocal. Default: none.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const entries = (value ?? "")
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const invalid = entries.filter((entry) => {
+        try {
+          proxyAddr.compile(entry);
+          return false;
+        } catch {
+          return true;
+        }
+      });
+      if (invalid.length > 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `not addresses, CIDR ranges or loopback/linklocal/uniquelocal: ${invalid.join(", ")}`,
+        });
+      }
+      return entries;
+    }),
   /**
    * Password of the marketer's dashboard (/admin). Unset: /admin answers 404 as if it did
    * not exist. At least 12 characters.
@@ -132,11 +164,22 @@ export const EnvSchema = z.object({
 
 export type Env = z.output<typeof EnvSchema>;
 
+/** A header any client can send is the visitor's address only when a proxy of ours set it. */
+function clientIpHeaderNeedsProxies(env: Env, ctx: z.RefinementCtx) {
+  if (env.CLIENT_IP_HEADER && env.TRUSTED_PROXIES.length === 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["CLIENT_IP_HEADER"],
+      message: "needs TRUSTED_PROXIES, the proxies that set it (e.g. loopback)",
+    });
+  }
+}
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const blankAsUnset = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
   );
-  const result = EnvSchema.safeParse(blankAsUnset);
+  const result = EnvSchema.superRefine(clientIpHeaderNeedsProxies).safeParse(blankAsUnset);
   if (result.success) return result.data;
   const problems = result.error.issues.map(
     (issue) => `  - ${issue.path.join(".")}: ${issue.message}`,

@@ -12,6 +12,8 @@ type TextKey = Exclude<keyof ErrorTexts, "home_button_text">;
 
 const TEXTS_OF_STATUS: Readonly<Record<number, TextKey>> = {
   400: "bad_request",
+  // A refused cross-site form post (server/cross-site.ts); the country gate's 403 is a page.
+  403: "bad_request",
   404: "not_found",
   405: "method_not_allowed",
   413: "payload_too_large",

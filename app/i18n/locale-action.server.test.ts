@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { createLocaleDetector } from "./i18n.server";
@@ -46,6 +47,12 @@ describe("POST /_app/locale", () => {
     "/\\evil.example",
     "javascript:alert(1)",
     "",
+    "/.//evil.example",
+    "/%2e//evil.example",
+    "/%2E%2E//evil.example",
+    "/terms/..//evil.example",
+    "/terms/%2e%2e//evil.example/x?y#z",
+    "/\t/evil.example",
   ])("redirects to / instead of %s", async (redirectTo) => {
     const response = await outcome(post({ locale: "en", redirectTo }));
     expect(response.status).toBe(303);
@@ -97,5 +104,56 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/términos?q=año")).toBe("/t%C3%A9rminos?q=a%C3%B1o");
     expect(safeRedirectPath("/€/漢字")).toBe("/%E2%82%AC/%E6%BC%A2%E5%AD%97");
     expect(safeRedirectPath("/ya%20codificado")).toBe("/ya%20codificado");
+  });
+});
+
+/** Where a browser on the site's page goes when it follows `location`. */
+function followedFrom(page: string, location: string): URL {
+  return new URL(location, page);
+}
+
+describe("safeRedirectPath, for any input", () => {
+  /** Pieces that change how a path resolves, to build hostile inputs from. */
+  const piece = fc.constantFrom(
+    "/",
+    "//",
+    ".",
+    "..",
+    "%2e",
+    "%2E",
+    "%2f",
+    "%5c",
+    "\\",
+    "\t",
+    "\n",
+    " ",
+    "@",
+    ":",
+    "?",
+    "#",
+    "evil.example",
+    "https:",
+    "terms",
+    "\u3002",
+    "%",
+  );
+  const inputs = fc.oneof(
+    fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join("")),
+    fc.array(piece, { maxLength: 12 }).map((pieces) => `/${pieces.join("")}`),
+    fc.string({ unit: "binary", maxLength: 40 }),
+    fc.webUrl().map((url) => url.replace(/^https?:/, "")),
+  );
+
+  it("gives a Location that a browser resolves on the site", () => {
+    const site = "https://www.brisamar.example";
+    fc.assert(
+      fc.property(inputs, fc.constantFrom("/_app/locale", "/terms/", "/a/b/c"), (value, page) => {
+        const location = safeRedirectPath(value);
+        expect(location.startsWith("/")).toBe(true);
+        expect(followedFrom(`${site}${page}`, location).origin).toBe(site);
+        expect(location).toMatch(/^[\x21-\x7e]*$/);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -9,18 +9,34 @@ import { json, redirect } from "@remix-run/node";
 import { isSupportedLocale } from "./config";
 import { localeCookie } from "./i18n.server";
 
+/** Any origin: a path is resolved against it, and must stay on it. */
+const BASE = "http://localhost";
+
 /**
- * A same-site path: starts with one "/", no "//" or "/\" (protocol-relative) forms.
- * Returned percent-encoded as a URL parser writes it, so a Location header never carries
- * raw non-ASCII bytes (and characters above U+00FF, which a header cannot hold at all).
+ * A same-site path, or `fallback`. The value is resolved first, as a browser resolves a
+ * Location (dot segments, "%2e" as a dot), and judged after: "/.//evil.example" resolves
+ * to "//evil.example", which a browser would follow to another host. Backslashes and
+ * control characters, which browsers read as "/" or drop, are refused outright. Returned
+ * as the URL parser writes it (percent-encoded), so a Location header never carries raw
+ * non-ASCII bytes.
  */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || value.length > 2048) return fallback;
-  if (!value.startsWith("/") || /^\/[/\\]/.test(value) || /[\u0000-\u001f\\]/.test(value)) {
+  if (typeof value !== "string" || value.length > 2048 || !value.startsWith("/")) {
     return fallback;
   }
-  const url = new URL(value, "http://localhost");
-  return `${url.pathname}${url.search}${url.hash}`;
+  if (/[\u0000-\u001f\\]/.test(value)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, BASE);
+  } catch {
+    return fallback;
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // The path must lead back to the same URL: "//host" would not.
+  if (url.origin !== BASE || path.startsWith("//") || new URL(path, BASE).href !== url.href) {
+    return fallback;
+  }
+  return path;
 }
 
 function isHttps(request: Request): boolean {

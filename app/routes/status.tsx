@@ -1,7 +1,8 @@
 /**
  * The site's page for a request the server refused before it reached the app (400 for a
- * malformed Host or target, 405 for a method the path does not answer, 413 for a body
- * over the limit; see server/request-guard.ts and docs/decisions/009-refused-requests.md).
+ * malformed Host or target, 403 for a cross-site form post, 405 for a method the path does
+ * not answer, 413 for a body over the limit; see server/request-guard.ts, server/cross-site.ts
+ * and docs/decisions/009-refused-requests.md).
  * The server renders this route in place of the refused request and says why in the load
  * context, so the visitor gets the usual page with header and footer. Reached by its URL,
  * it is the 404 page.

@@ -1,0 +1,52 @@
+/**
+ * Refuses a cross-site form post (CSRF) before it reaches Remix, whose own guard would
+ * throw on it (a 500 and a stack trace). A browser names the page that sends a form in
+ * Origin; a post is the site's own when that is
+ * - the site's public origin (SITE_URL), or
+ * - the host the browser sent the post to (Host): a page elsewhere cannot choose the Host
+ *   a browser sends. Host is only compared here, never used to build a URL
+ *   (docs/decisions/005-request-path.md).
+ * A post without Origin passes (clients that are not browsers; the dashboard's cookie is
+ * SameSite). "Origin: null" (a sandboxed or opaque page) is cross-site.
+ */
+import type { IncomingMessage } from "node:http";
+
+/** The methods Remix's action guard checks. */
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Why the request is a cross-site post, or null when it is not one. */
+export function crossSiteReason(
+  req: IncomingMessage,
+  siteOrigin: string | undefined,
+): string | null {
+  if (!UNSAFE_METHODS.has(req.method ?? "")) return null;
+  const origin = req.headers.origin;
+  if (origin === undefined) return null;
+  const named = `cross-site Origin ${JSON.stringify(origin.slice(0, 200))}`;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return named;
+  }
+  if (url.origin === "null") return named;
+  if (siteOrigin !== undefined && url.origin === siteOrigin) return null;
+  const host = req.headers.host?.trim().toLowerCase();
+  return host && url.host === host ? null : named;
+}
+
+/**
+ * A check for the server's request path: true (and one log line) when the request is a
+ * cross-site post the server must refuse with 403.
+ */
+export function crossSiteCheck(
+  siteOrigin: string | undefined,
+  log: (line: string) => void = (line) => console.warn(line),
+) {
+  return (req: IncomingMessage): boolean => {
+    const reason = crossSiteReason(req, siteOrigin);
+    if (reason === null) return false;
+    log(`[server] 403 ${req.method} ${(req.url ?? "").slice(0, 200)}: ${reason}`);
+    return true;
+  };
+}

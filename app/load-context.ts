@@ -1,9 +1,12 @@
 /** What the server passes to every loader and action (server/app.ts `loadContext`). */
 import type { ClickLedger } from "~/clicks/ledger.server";
 
-/** A request the server refused before the app (server/request-guard.ts). */
+/**
+ * Why the server renders the site's error page in place of a request: a refusal of the guard
+ * (server/request-guard.ts), or a resource route's empty 404 (server/remix-handler.ts).
+ */
 export type Refusal = {
-  status: 400 | 403 | 405 | 413;
+  status: 400 | 403 | 404 | 405 | 413;
   /** The methods the path answers, for a 405's `Allow`. */
   allow?: string;
 };

@@ -204,6 +204,8 @@ function expressApp(
       siteHeaders: headers.page,
       // Every text response is compressed, however small (the default skips those under 1 KB).
       compress: compression({ threshold: 0 }),
+      renderErrorPage: (req, res, status) =>
+        refuse(req, res, { ok: false, status, reason: "empty answer of a resource route" }),
       getLoadContext: (req) => ({
         clicks,
         clientAddress: client.of(req),

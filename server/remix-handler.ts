@@ -140,7 +140,23 @@ type HandlerOptions = {
   /** Compresses a streamed answer (the `compression` middleware). */
   compress: RequestHandler;
   getLoadContext: (req: IncomingMessage) => AppLoadContext;
+  /** Answers with the site's error page for a status (the refusal path in app.ts). */
+  renderErrorPage: (req: IncomingMessage, res: ServerResponse, status: 404) => void;
 };
+
+/**
+ * A resource route that throws an empty 404 (the dashboard's exports while it is off) has
+ * no page of its own: a browser gets the site's 404 page, as for any unknown path. Remix's
+ * data requests (`_data`) keep the bare answer: the browser's router reads it.
+ */
+function isBareNotFound(response: Response, request: Request): boolean {
+  return (
+    response.status === 404 &&
+    response.body === null &&
+    response.headers.get("x-remix-catch") === "yes" &&
+    !new URL(request.url).searchParams.has("_data")
+  );
+}
 
 /** The Express handler that runs Remix. */
 export function remixHandler({
@@ -151,6 +167,7 @@ export function remixHandler({
   siteHeaders,
   compress,
   getLoadContext,
+  renderErrorPage,
 }: HandlerOptions) {
   let current = build();
   let handle = createRequestHandler(current, mode);
@@ -162,6 +179,7 @@ export function remixHandler({
       }
       const request = await toFetchRequest(req, res);
       const response = await handle(request, getLoadContext(req));
+      if (isBareNotFound(response, request)) return renderErrorPage(req, res, 404);
       if (!isDocument(response)) {
         compress(
           req,

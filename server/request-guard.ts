@@ -24,7 +24,7 @@ import { ALLOWED_METHODS as PAGE_METHODS } from "~/document/headers.server";
 export const MAX_BODY_BYTES = 16 * 1024;
 
 export type Refusal =
-  | { ok: false; status: 400 | 403 | 413; reason: string }
+  | { ok: false; status: 400 | 403 | 404 | 413; reason: string }
   | { ok: false; status: 405; reason: string; allow: string }
   | { ok: false; status: 204; reason: string; allow: string };
 

@@ -85,25 +85,30 @@ test.describe("without ADMIN_PASSWORD", () => {
     }
   });
 
-  test("a POST to /admin is answered by the same 404 page and logs no one in", async ({
+  test("a POST to /admin is answered as a POST to any unknown path, and logs no one in", async ({
     request,
   }) => {
-    const post = await request.post(`${BASE_URL}/admin`, {
-      form: { intent: "login", password: "x" },
-    });
-    expect(post.status()).toBe(404);
+    const form = { intent: "login", password: "x" };
+    const unknown = await request.post(`${BASE_URL}/no-such-page`, { form });
+    const post = await request.post(`${BASE_URL}/admin`, { form });
+    expect(post.status()).toBe(unknown.status());
+    expect(post.headers()["allow"]).toBe(unknown.headers()["allow"]);
     expect(post.headers()["set-cookie"]).toBeUndefined();
     const body = await post.text();
-    expect(body).toContain(h1Of(pageBySlug("/404")));
     expect(body).toContain("<footer");
+    expect(body).not.toContain('name="password"');
   });
 
-  test("the exports do not exist: 404, no cookie, no data", async ({ request }) => {
+  test("the exports do not exist: the site's 404 page, no cookie, no data", async ({ request }) => {
     for (const path of ["/admin/clicks.csv", "/admin/daily.csv?period=7d"]) {
       const response = await request.get(`${BASE_URL}${path}`);
       expect(response.status(), path).toBe(404);
       expect(response.headers()["set-cookie"], path).toBeUndefined();
-      expect(await response.text(), path).not.toMatch(/^\uFEFF?(id,at,day|day,clicks)/);
+      expect(response.headers()["content-type"], path).toMatch(/^text\/html/);
+      const body = await response.text();
+      expect(body, path).not.toMatch(/^\uFEFF?(id,at,day|day,clicks)/);
+      expect(body, path).toContain(h1Of(pageBySlug("/404")));
+      expect(body, path).toContain("<footer");
     }
   });
 });

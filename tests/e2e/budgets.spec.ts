@@ -15,7 +15,12 @@ import type { Page, Response } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const KB = 1024;
-const BUDGET = { js: 96 * KB, css: 20 * KB, html: 30 * KB, image: 100 * KB };
+/**
+ * JavaScript: React, React DOM and Remix are about 83 KB of it; ofetch (the app's HTTP
+ * client) 4 KB. Without ofetch the page would fit 96 KB, but a budget is no reason to
+ * re-implement a well-kept library (docs/performance.md).
+ */
+const BUDGET = { js: 99 * KB, css: 20 * KB, html: 30 * KB, image: 100 * KB };
 const IMAGE_PAGES = ["/", "/bonos", "/vip", "/terms"];
 const PUBLIC_IMAGES = fileURLToPath(new URL("../../public/images", import.meta.url));
 

@@ -6,7 +6,7 @@
  * - The asterisk form (`OPTIONS *`) only makes sense for OPTIONS; the absolute form
  *   (`GET http://host/path`) is reduced to its path (the host named in it is ignored,
  *   like X-Forwarded-Host: the site never builds a URL from the request, see
- *   docs/decisions/010-request-path.md).
+ *   docs/decisions/005-request-path.md).
  * - A path whose percent-encoding does not decode has its "%" escaped, so the router and
  *   the static-file server see a decodable path and the site answers its own 404 page.
  * - A declared body over the limit is a 413 before anything reads it.

@@ -2,7 +2,7 @@
  * The click ledger's database: an embedded SQLite file by default (created with its
  * schema on first start), or PostgreSQL when DATABASE_URL is a postgres:// URL, so
  * several instances share one ledger. One query builder (Kysely) serves both; the SQL of
- * the ledger lives in this folder only. See docs/decisions/011-click-ledger.md.
+ * the ledger lives in this folder only. See docs/decisions/006-click-ledger.md.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";

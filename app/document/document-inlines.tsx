@@ -2,8 +2,8 @@
  * What the <head> of every document carries inline, given by the server and read back
  * from the document in the browser (so hydration sees the same markup and nothing is
  * downloaded twice):
- * - the site's stylesheet: the first paint needs no request (measured: see the README's
- *   Lighthouse figures);
+ * - the site's stylesheet: the first paint needs no request
+ *   (docs/decisions/008-bootstrap-after-first-paint.md);
  * - an import map whose `integrity` lists the SHA-384 of every module of the build, so
  *   the browser refuses a module that is not the one this build made (Subresource
  *   Integrity for the modules Remix imports, from a CDN too).

@@ -89,7 +89,7 @@ export function loader({ request, context }: LoaderFunctionArgs): TypedResponse<
   const url = new URL(request.url);
   const headers = countryVary();
   const promotional = promotionalSlugs();
-  // The country gate (README "Country gate"): a blocked visitor gets the 403 page on the
+  // The country gate (docs/affiliate-links.md): a blocked visitor gets the 403 page on the
   // outbound routes and on pages that promote the brand; informational pages stay open
   // (and indexable), with a notice and without the calls to action.
   const blocked = url.pathname !== FORBIDDEN_SLUG && isBlockedCountry(request);

@@ -6,32 +6,35 @@ import type { Dashboard } from "~/admin/dashboard.server";
 
 import { botShare, change, formatNumber, formatPercent, pointsChange } from "./format";
 
-function Kpi({
-  label,
-  value,
-  previous,
-  current,
-  previousValue,
-  share = false,
-}: {
+type Totals = Dashboard["totals"]["current"];
+
+/** One key figure: how to read it from the totals, and how to write it. */
+type Figure = {
   label: string;
-  value: string;
-  current: number;
-  previous: number;
-  previousValue: string;
+  of: (totals: Totals) => number;
+  format: (value: number) => string;
   /** A share: its change is in percentage points, and more is not better. */
   share?: boolean;
-}) {
-  const delta = share
+};
+
+const FIGURES: Figure[] = [
+  { label: "Clics de personas", of: (totals) => totals.humans, format: formatNumber },
+  { label: "Visitantes únicos", of: (totals) => totals.uniques, format: formatNumber },
+  { label: "Cuota de bots", of: botShare, format: formatPercent, share: true },
+];
+
+function Kpi({ figure, current, previous }: { figure: Figure; current: number; previous: number }) {
+  const delta = figure.share
     ? { ...pointsChange(current, previous), trend: "flat" as const }
     : change(current, previous);
   return (
     <div className="admin-kpi">
-      <dt>{label}</dt>
+      <dt>{figure.label}</dt>
       <dd>
-        <span className="admin-kpi__value">{value}</span>
+        <span className="admin-kpi__value">{figure.format(current)}</span>
         <span className={`admin-kpi__delta admin-kpi__delta--${delta.trend}`}>
-          {delta.text} <span className="admin-kpi__previous">(antes: {previousValue})</span>
+          {delta.text}{" "}
+          <span className="admin-kpi__previous">(antes: {figure.format(previous)})</span>
         </span>
       </dd>
     </div>
@@ -41,28 +44,14 @@ function Kpi({
 export function Kpis({ totals: { current, previous } }: { totals: Dashboard["totals"] }) {
   return (
     <dl className="admin-kpis">
-      <Kpi
-        label="Clics de personas"
-        value={formatNumber(current.humans)}
-        current={current.humans}
-        previous={previous.humans}
-        previousValue={formatNumber(previous.humans)}
-      />
-      <Kpi
-        label="Visitantes únicos"
-        value={formatNumber(current.uniques)}
-        current={current.uniques}
-        previous={previous.uniques}
-        previousValue={formatNumber(previous.uniques)}
-      />
-      <Kpi
-        label="Cuota de bots"
-        value={formatPercent(botShare(current))}
-        current={botShare(current)}
-        previous={botShare(previous)}
-        previousValue={formatPercent(botShare(previous))}
-        share
-      />
+      {FIGURES.map((figure) => (
+        <Kpi
+          key={figure.label}
+          figure={figure}
+          current={figure.of(current)}
+          previous={figure.of(previous)}
+        />
+      ))}
     </dl>
   );
 }

@@ -194,7 +194,15 @@ function expressApp(
       devContent.handle(req, res, next);
     });
   }
-  if (log) app.use(morgan("tiny", { stream: { write: (line) => log(line.trimEnd()) } }));
+  if (log) {
+    // A request rendered again as the site's error page (a body found too large, a resource
+    // route's empty 404) passes here twice: it gets one line.
+    const logged = new WeakSet<IncomingMessage>();
+    const loggedBefore = (req: IncomingMessage) => logged.has(req) || !logged.add(req);
+    app.use(
+      morgan("tiny", { skip: loggedBefore, stream: { write: (line) => log(line.trimEnd()) } }),
+    );
+  }
   app.use(
     remixHandler({
       build,

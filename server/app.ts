@@ -1,8 +1,8 @@
 /**
  * The site's server, in the order a request meets it:
- * 1. the guard (request-guard.ts): refuses what the site does not answer, then cross-site
- *    form posts (cross-site.ts); every refusal is rendered by one route, the site's error
- *    page (`refuse` below); connections are bounded per client (connection-limits.ts);
+ * 1. the guard (request-guard.ts): refuses what the site does not answer, cross-site form
+ *    posts included; every refusal is rendered by one route, the site's error page
+ *    (`refuse` below); connections are bounded per client (connection-limits.ts);
  * 2. fast endpoints: answers that need neither Express nor Remix, one handler each;
  * 3. the page cache: a hit is one writeHead and one write;
  * 4. Express: static files, the development pages, the access log, then Remix.
@@ -23,11 +23,10 @@ import type { Refusal as RefusalContext } from "~/load-context";
 import { cacheKey } from "./cache-key";
 import { clientAddress, type ClientAddress } from "./client-address";
 import { limitConnections } from "./connection-limits";
-import { crossSiteCheck } from "./cross-site";
 import { DEV_EVENTS_PATH, DEV_SCRIPT_PATH, type DevContent } from "./dev-content";
 import type { PageCache } from "./page-cache";
 import { remixHandler, PayloadTooLargeError } from "./remix-handler";
-import { inspectRequest, type Refusal } from "./request-guard";
+import { inspectRequest, refusalLogLine, type Refusal } from "./request-guard";
 import { sendDocument } from "./send-document";
 import { setHeaders, siteHeaders, type SiteHeaders } from "./site-headers";
 import { staticFiles } from "./static-files";
@@ -74,13 +73,12 @@ export function createSiteServer(options: SiteServerOptions): Server {
   const { env, cache } = options;
   const crossOriginAssets = /^https?:\/\//.test(options.assets.publicPath);
   const headers = siteHeaders({ indexable: env.SITE_INDEXABLE, crossOriginAssets });
-  const guard = { admin: Boolean(env.ADMIN_PASSWORD) };
+  const guard = { admin: Boolean(env.ADMIN_PASSWORD), siteOrigin: env.SITE_URL };
   const keyOf = (req: IncomingMessage) => cacheKey(req, env.COUNTRY_HEADER);
   const client = clientAddress({
     header: env.CLIENT_IP_HEADER,
     trustedProxies: env.TRUSTED_PROXIES,
   });
-  const isCrossSite = crossSiteCheck(env.SITE_URL);
   /** Why the server renders the error page in place of a request (read by the load context). */
   const refusals = new WeakMap<IncomingMessage, RefusalContext>();
   const app = expressApp(options, { headers, keyOf, refusals, refuse, client });
@@ -90,9 +88,11 @@ export function createSiteServer(options: SiteServerOptions): Server {
     (req, res) => {
       // 1. The guard.
       const verdict = inspectRequest(req, guard);
-      if (!verdict.ok) return refuse(req, res, verdict);
-      if (isCrossSite(req))
-        return refuse(req, res, { ok: false, status: 403, reason: "cross-site" });
+      if (!verdict.ok) {
+        const line = refusalLogLine(req, verdict);
+        if (line) console.warn(line);
+        return refuse(req, res, verdict);
+      }
 
       // 2. Fast endpoints go here, each one handler that answers and returns, before the
       //    cache and Express: `if (path === "/…") return answerThat(req, res);`.

@@ -2,12 +2,14 @@ import type { IncomingMessage } from "node:http";
 
 import { describe, expect, it } from "vitest";
 
-import { crossSiteCheck, crossSiteReason } from "./cross-site";
+import { crossSiteReason } from "./cross-site";
+import { inspectRequest, refusalLogLine } from "./request-guard";
 
 const SITE = "https://www.brisamar.example";
 
 function post(headers: Record<string, string>, method = "POST") {
-  return { method, url: "/admin", headers } as unknown as IncomingMessage;
+  const rawHeaders = Object.entries(headers).flat();
+  return { method, url: "/admin", headers, rawHeaders } as unknown as IncomingMessage;
 }
 
 describe("crossSiteReason", () => {
@@ -48,12 +50,13 @@ describe("crossSiteReason", () => {
   });
 });
 
-describe("crossSiteCheck", () => {
-  it("logs one line naming the request and the Origin", () => {
-    const lines: string[] = [];
-    const isCrossSite = crossSiteCheck(SITE, (line) => lines.push(line));
-    expect(isCrossSite(post({ origin: SITE }))).toBe(false);
-    expect(isCrossSite(post({ origin: "https://evil.example", host: "x" }))).toBe(true);
-    expect(lines).toEqual([`[server] 403 POST /admin: cross-site Origin "https://evil.example"`]);
+describe("the guard's cross-site refusal", () => {
+  it("refuses with 403 and logs one line naming the request and the Origin", () => {
+    const options = { admin: true, siteOrigin: SITE };
+    expect(inspectRequest(post({ origin: SITE }), options)).toEqual({ ok: true });
+    const verdict = inspectRequest(post({ origin: "https://evil.example", host: "x" }), options);
+    expect(verdict).toMatchObject({ ok: false, status: 403 });
+    const line = verdict.ok ? null : refusalLogLine(post({}), verdict);
+    expect(line).toBe(`[server] 403 POST /admin: cross-site Origin "https://evil.example"`);
   });
 });

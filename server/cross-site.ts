@@ -1,6 +1,6 @@
 /**
- * Refuses a cross-site form post (CSRF) before it reaches Remix, whose own guard would
- * throw on it (a 500 and a stack trace). A browser names the page that sends a form in
+ * Tells a cross-site form post (CSRF) apart, for the guard (request-guard.ts) to refuse
+ * before it reaches Remix, whose own guard would throw on it (a 500 and a stack trace). A browser names the page that sends a form in
  * Origin; a post is the site's own when that is
  * - the site's public origin (SITE_URL), or
  * - the host the browser sent the post to (Host): a page elsewhere cannot choose the Host
@@ -33,20 +33,4 @@ export function crossSiteReason(
   if (siteOrigin !== undefined && url.origin === siteOrigin) return null;
   const host = req.headers.host?.trim().toLowerCase();
   return host && url.host === host ? null : named;
-}
-
-/**
- * A check for the server's request path: true (and one log line) when the request is a
- * cross-site post the server must refuse with 403.
- */
-export function crossSiteCheck(
-  siteOrigin: string | undefined,
-  log: (line: string) => void = (line) => console.warn(line),
-) {
-  return (req: IncomingMessage): boolean => {
-    const reason = crossSiteReason(req, siteOrigin);
-    if (reason === null) return false;
-    log(`[server] 403 ${req.method} ${(req.url ?? "").slice(0, 200)}: ${reason}`);
-    return true;
-  };
 }

@@ -12,6 +12,7 @@
  * - A declared body over the limit is a 413 before anything reads it.
  * - A method the path does not answer (TRACE and PROPFIND included) is a 405 with `Allow`:
  *   pages answer GET and HEAD, the locale form POST, the dashboard both when it is on.
+ * - A cross-site form post is a 403 (cross-site.ts), logged as one line (`refusalLogLine`).
  * Every refusal is rendered by one route, the site's error page for its status (see
  * docs/decisions/009-refused-requests.md); `OPTIONS *` is answered here, without a body.
  */
@@ -19,6 +20,8 @@ import type { IncomingMessage } from "node:http";
 
 import { routablePath } from "~/browser/routable-path";
 import { ALLOWED_METHODS as PAGE_METHODS } from "~/document/headers.server";
+
+import { crossSiteReason } from "./cross-site";
 
 /** Largest request body the site accepts (its forms send a few hundred bytes). */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -33,6 +36,8 @@ export type Verdict = { ok: true } | Refusal;
 export type GuardOptions = {
   /** The dashboard is on (ADMIN_PASSWORD set): /admin takes its login form's POST. */
   admin: boolean;
+  /** The site's public origin (SITE_URL), which a form post's Origin may name. */
+  siteOrigin?: string;
 };
 
 /** The path as the router matches it: decoded, case-insensitive, without a final slash. */
@@ -144,5 +149,16 @@ export function inspectRequest(
   if (!allow.split(", ").includes(method)) {
     return { ok: false, status: 405, reason: `${method} not allowed`, allow };
   }
+  const crossSite = crossSiteReason(req, options.siteOrigin);
+  if (crossSite !== null) return { ok: false, status: 403, reason: crossSite };
   return OK;
+}
+
+/**
+ * The line the server logs for a refusal, or null for those it does not log: a cross-site
+ * post (403) is an attempt worth one line; malformed requests and wrong methods are not.
+ */
+export function refusalLogLine(req: IncomingMessage, refusal: Refusal): string | null {
+  if (refusal.status !== 403) return null;
+  return `[server] 403 ${req.method} ${(req.url ?? "").slice(0, 200)}: ${refusal.reason}`;
 }

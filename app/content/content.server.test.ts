@@ -42,6 +42,7 @@ describe("reloadContent", () => {
   it("puts the saved content in place, and what was derived from the old content follows", () => {
     // Derived once from the content read at load.
     expect(seoOf("/vip")?.title).toBe(vip().meta.title);
+    expect(content.promotionalSlugs().has("/vip")).toBe(true);
     const origin = appConfig.baseUrl;
 
     save("pages/vip.json", (page) => {

@@ -55,6 +55,11 @@ export function perContent<T>(derive: () => T): () => T {
   };
 }
 
+/** Pages with an affiliate link: they promote the brand (advertising notice, country gate). */
+export const promotionalSlugs = perContent(
+  () => new Set([...links.values()].map((link) => link.page)),
+);
+
 // `process.env.NODE_ENV` is the build's mode here (the Remix compiler replaces it).
 if (process.env.NODE_ENV !== "development") reloadContent();
 

@@ -22,7 +22,7 @@ import { Blocks } from "~/components/blocks/registry";
 import { DevAdvice } from "~/components/dev-advice";
 import { useInterfaceTexts } from "~/components/layout/interface-texts";
 import { env } from "~/config/env.server";
-import { adviceFor, links, pages, site } from "~/content/content.server";
+import { adviceFor, links, pages, promotionalSlugs, site } from "~/content/content.server";
 import { FORBIDDEN_SLUG, MISSING_404_TEXT, resolvePage } from "~/content/resolve-page";
 import type { Page } from "~/content/schema";
 import { ALLOWED_METHODS } from "~/document/headers.server";
@@ -62,11 +62,6 @@ export type PageLoaderData = {
    */
   restricted: boolean;
 };
-
-/** Pages with an affiliate link: they promote the brand (advertising notice). */
-// Server code runs inside the loader only: the route module also goes to the browser,
-// where nothing of the content's server modules exists.
-const promotionalSlugs = () => new Set([...links.values()].map((link) => link.page));
 
 function pageData(
   promotional: ReadonlySet<string>,

@@ -88,6 +88,7 @@ export function* seedClicks({
   const dayIndexes = Uint16Array.from({ length: count }, () =>
     Math.min(days - 1, Math.floor(Math.sqrt(next()) * days)),
   ).sort();
+  let index = 0;
   for (const dayIndex of dayIndexes) {
     const day = addDays(first, dayIndex);
     const at = Date.parse(`${day}T12:00:00Z`) + Math.floor((next() - 0.5) * 20 * 3_600_000);
@@ -112,8 +113,15 @@ export function* seedClicks({
       browser: pick(next, browsers),
       is_bot: isBot,
       visitor: `v${Math.floor(next() * 4000).toString(36)}`,
+      // Deterministic, so seeded conversions can name their clicks (seedClickId).
+      click_id: seedClickId(seed, index++),
     };
   }
+}
+
+/** The click id of a seed's n-th click (0-based), 16 characters like a real one. */
+export function seedClickId(seed: number, n: number): string {
+  return `s${(seed % 1296).toString(36).padStart(2, "0")}${n.toString(36).padStart(13, "0")}`;
 }
 
 /** Writes the synthetic clicks; returns how many were written. */

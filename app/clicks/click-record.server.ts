@@ -13,6 +13,7 @@ import { isbot } from "isbot";
 
 import { sameSitePath, visitTrackingParams } from "~/affiliate/tracking-params";
 
+import { newClickId } from "./click-id";
 import type { ClickRecord } from "./types";
 
 /** Request headers of link previews, prefetches and prerenders: not a person's click. */
@@ -138,5 +139,6 @@ export function buildClickRecord(input: ClickInput): ClickRecord {
     ...deviceOf(userAgent),
     is_bot: bot ? 1 : 0,
     visitor: input.visitorKeys.key(input.clientAddress, userAgent, day),
+    click_id: newClickId(),
   };
 }

@@ -41,6 +41,7 @@ function clickOn(day: string, overrides: Partial<ClickRecord> = {}): ClickRecord
     browser: "Chrome",
     is_bot: 0,
     visitor: "v1",
+    click_id: null,
     ...overrides,
   };
 }

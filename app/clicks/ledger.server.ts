@@ -29,6 +29,8 @@ export type LedgerStats = { queued: number; written: number; dropped: number; fa
 export class ClickLedger {
   readonly reports: ReportQueries;
   private queue: ClickRecord[] = [];
+  /** The queued clicks by click id: a postback may arrive before its click is written. */
+  private readonly queuedIds = new Map<string, ClickRecord>();
   private draining: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private readonly stats: LedgerStats = { queued: 0, written: 0, dropped: 0, failures: 0 };
@@ -63,14 +65,28 @@ export class ClickLedger {
   /** Queues a click; returns at once. */
   record(click: ClickRecord): void {
     this.queue.push(click);
+    if (click.click_id) this.queuedIds.set(click.click_id, click);
     this.stats.queued++;
     if (this.queue.length > this.maxQueue) {
       const excess = this.queue.length - this.maxQueue;
-      this.queue.splice(0, excess);
+      this.forget(this.queue.splice(0, excess));
       this.stats.dropped += excess;
       this.droppedSinceLog += excess;
     }
     if (this.queue.length >= this.batchSize && !this.draining) void this.flush();
+  }
+
+  /** True while the click with this id waits in the queue (not yet in the database). */
+  isQueued(clickId: string): boolean {
+    return this.queuedIds.has(clickId);
+  }
+
+  private forget(clicks: readonly ClickRecord[]): void {
+    for (const click of clicks) {
+      if (click.click_id && this.queuedIds.get(click.click_id) === click) {
+        this.queuedIds.delete(click.click_id);
+      }
+    }
   }
 
   /**
@@ -111,7 +127,7 @@ export class ClickLedger {
       // Only what was written leaves the queue. Records queued meanwhile stay behind it,
       // and an overflow may already have dropped the batch's oldest: cut up to its last.
       const end = this.queue.lastIndexOf(batch[batch.length - 1]!);
-      if (end >= 0) this.queue.splice(0, end + 1);
+      if (end >= 0) this.forget(this.queue.splice(0, end + 1));
       this.stats.written += batch.length;
     } catch (error) {
       this.stats.failures++;

@@ -8,6 +8,7 @@ import { Migrator, type Kysely, type Migration } from "kysely";
 
 import { migration as clicks } from "./migrations/001-clicks";
 import { migration as dailyRollups } from "./migrations/002-daily-rollups";
+import { migration as conversions } from "./migrations/003-conversions";
 import type { Database, Dialect } from "./types";
 
 /** Every migration by name; names sort in the order they run. */
@@ -15,6 +16,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     "001-clicks": clicks(dialect),
     "002-daily-rollups": dailyRollups(),
+    "003-conversions": conversions(dialect),
   };
 }
 

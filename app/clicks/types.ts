@@ -38,6 +38,11 @@ export type ClicksTable = {
   is_bot: number;
   /** Daily visitor key: a hash of IP, User-Agent and a daily salt that is never stored. */
   visitor: string;
+  /**
+   * The click's id (click-id.ts): 96 random bits, sent to the affiliate program, which
+   * sends it back in its postbacks. Null for clicks recorded before ids existed.
+   */
+  click_id: string | null;
 };
 
 /** Clicks per day, dimension, value and bot flag (rollup.server.ts). */
@@ -54,10 +59,79 @@ export type ClickDailyTable = {
 /** The distinct visitor keys of people, per day (unique visitors). */
 export type VisitorDailyTable = { day: string; visitor: string };
 
+/** What an affiliate program reports about a referred player (app/conversions). */
+export type ConversionEvent = "registration" | "ftd" | "deposit" | "commission";
+
+/** Where a conversion came from: a program's postback or the marketer's CSV import. */
+export type ConversionOrigin = "postback" | "import";
+
+export type ConversionsTable = {
+  id: Generated<number>;
+  /** When the event happened (received, or the CSV's date at noon UTC), epoch ms. */
+  at: number;
+  /** Its day (YYYY-MM-DD) in the reporting time zone. */
+  day: string;
+  event: ConversionEvent;
+  /** The amount in cents (minor units × 100 of a decimal amount); 0 for a registration. */
+  amount_cents: number;
+  /** ISO 4217, e.g. "EUR". */
+  currency: string;
+  /** The program's transaction id, when it sent one. */
+  txid: string | null;
+  /** What makes a conversion unique (conversions/dedup.ts): a retry finds it taken. */
+  dedup_key: string;
+  /** The click id the program sent back. */
+  click_id: string;
+  /** 1 when no click has that id (kept, counted and listed, attributed to nothing). */
+  orphan: number;
+  origin: ConversionOrigin;
+  /** When the click happened (null for an orphan). */
+  click_at: number | null;
+  /** The attribution, copied from the click ("" for an orphan): see click_daily. */
+  link_id: string;
+  page: string;
+  utm_source: string | null;
+  utm_campaign: string | null;
+  subid: string | null;
+  country: string | null;
+  device: string;
+};
+
+/** Conversions and amounts per day, dimension, value, event and currency. */
+export type ConversionDailyTable = {
+  day: string;
+  dimension: string;
+  value: string;
+  event: ConversionEvent;
+  currency: string;
+  conversions: number;
+  amount_cents: number;
+};
+
+/** What every postback got (bounded: the latest POSTBACK_LOG_ROWS rows). */
+export type PostbackOutcome = "accepted" | "duplicate" | "orphan" | "rejected" | "test";
+
+export type PostbackLogTable = {
+  id: Generated<number>;
+  at: number;
+  outcome: PostbackOutcome;
+  origin: ConversionOrigin | "test";
+  /** Why it was rejected: a code of conversions/postback-input.ts; null otherwise. */
+  reason: string | null;
+  event: string | null;
+  click_id: string | null;
+  txid: string | null;
+  amount_cents: number | null;
+  currency: string | null;
+};
+
 export type Database = {
   clicks: ClicksTable;
   click_daily: ClickDailyTable;
   visitor_daily: VisitorDailyTable;
+  conversions: ConversionsTable;
+  conversion_daily: ConversionDailyTable;
+  postback_log: PostbackLogTable;
 };
 
 /** A click as recorded (everything but the generated id). */

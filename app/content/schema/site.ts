@@ -7,6 +7,19 @@ import { contentFields, editorSchema, httpsUrl, slug, text } from "./primitives"
 /** Names the sub-id parameter may not take: the affiliate's own identifiers. */
 export const RESERVED_AFFILIATE_PARAMS = ["partner", "banner"];
 
+/** A query parameter the affiliate reads. */
+const affiliateParam = z
+  .string()
+  .regex(/^[A-Za-z0-9_]{1,32}$/, "debe tener de 1 a 32 caracteres de A-Z, a-z, 0-9 y _")
+  .refine((name) => !RESERVED_AFFILIATE_PARAMS.includes(name), {
+    message: `no puede ser ${RESERVED_AFFILIATE_PARAMS.join(" ni ")}`,
+  });
+
+/** A parameter of the program's postbacks. */
+const postbackParam = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]{1,40}$/, "debe tener de 1 a 40 caracteres de A-Z, a-z, 0-9, _ . -");
+
 /** A one-segment site path with a trailing slash, e.g. "/login/". */
 const outboundPath = z
   .string()
@@ -65,8 +78,86 @@ export function siteSchema(context?: ContentContext) {
           .describe(
             "Name of the sub-id parameter carried from the landing URL to the affiliate, next to utm_source, utm_medium, utm_campaign, utm_content, utm_term, gclid and fbclid.",
           ),
+        click_id_param: affiliateParam
+          .default("clickid")
+          .describe(
+            'Name of the query parameter that carries each click\'s id to the affiliate program (programs call it "var1", "payload", "subid2", "clickid"…). A destination URL may instead hold the placeholder {click_id} where the id goes.',
+          ),
+        send_click_id: z
+          .boolean()
+          .default(true)
+          .describe(
+            "false: the program receives no click id (the clicks keep theirs; its postbacks cannot be attributed).",
+          ),
+        postback: z
+          .strictObject({
+            params: z
+              .strictObject({
+                click_id: postbackParam.default("click_id"),
+                event: postbackParam.default("event"),
+                amount: postbackParam.default("amount"),
+                currency: postbackParam.default("currency"),
+                txid: postbackParam.default("txid"),
+              })
+              .default({
+                click_id: "click_id",
+                event: "event",
+                amount: "amount",
+                currency: "currency",
+                txid: "txid",
+              })
+              .describe(
+                'The names the program gives the postback\'s parameters, e.g. {"click_id": "payload"}; the default is each one\'s own name.',
+              ),
+            events: z
+              .record(
+                z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, "debe tener de 1 a 40 caracteres de A-Z, a-z, 0-9, _ . -"),
+                z.enum(["registration", "ftd", "deposit", "commission"]),
+              )
+              .default({})
+              .describe(
+                'The program\'s own words for the events, e.g. {"first_deposit": "ftd", "cpa": "commission"}. registration, ftd, deposit and commission are always understood.',
+              ),
+            macros: z
+              .strictObject({
+                click_id: z.string().min(1).max(60).default("{click_id}"),
+                amount: z.string().min(1).max(60).default("{amount}"),
+                currency: z.string().min(1).max(60).default("{currency}"),
+                txid: z.string().min(1).max(60).default("{txid}"),
+              })
+              .default({
+                click_id: "{click_id}",
+                amount: "{amount}",
+                currency: "{currency}",
+                txid: "{txid}",
+              })
+              .describe(
+                "The program's macros for these values, shown in the postback URL the dashboard gives to paste into the program (e.g. {\"click_id\": \"{payload}\"}).",
+              ),
+          })
+          .default({
+            params: {
+              click_id: "click_id",
+              event: "event",
+              amount: "amount",
+              currency: "currency",
+              txid: "txid",
+            },
+            events: {},
+            macros: {
+              click_id: "{click_id}",
+              amount: "{amount}",
+              currency: "{currency}",
+              txid: "{txid}",
+            },
+          })
+          .describe(
+            "How the affiliate program's postbacks read (the receiver: /postback/<POSTBACK_TOKEN>).",
+          ),
       })
-      .describe("How clicks carry campaign parameters to the affiliate."),
+      .describe(
+        "How clicks carry campaign parameters and their id to the affiliate, and how its postbacks read.",
+      ),
     footer: z
       .strictObject({
         menus: z

@@ -1,0 +1,190 @@
+/**
+ * The conversion ledger on a real SQLite file: attribution copied from the click (also
+ * from a click still queued), the dedup rules, orphans, the postback log, and a failing
+ * database (the conversion is refused, never acknowledged).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+
+import { openLedgerDatabase, type LedgerDatabase } from "~/clicks/database.server";
+import { ClickLedger } from "~/clicks/ledger.server";
+import type { ClickRecord } from "~/clicks/types";
+
+import { ConversionLedger } from "./ledger.server";
+import type { ConversionInput } from "./postback-input";
+
+const directory = mkdtempSync(path.join(tmpdir(), "conversions-"));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+const click = (clickId: string, overrides: Partial<ClickRecord> = {}): ClickRecord => ({
+  at: Date.parse("2026-11-20T10:00:00Z"),
+  day: "2026-11-20",
+  link_id: "bonos-hero-button-1",
+  destination: "https://aff.example/r?partner=1",
+  page: "/bonos",
+  utm_source: "google",
+  utm_medium: null,
+  utm_campaign: "navidad",
+  utm_content: null,
+  utm_term: null,
+  gclid: null,
+  fbclid: null,
+  subid: "s1",
+  country: "ES",
+  device: "mobile",
+  browser: "Chrome",
+  is_bot: 0,
+  visitor: "v1",
+  click_id: clickId,
+  ...overrides,
+});
+
+const input = (overrides: Partial<ConversionInput> = {}): ConversionInput => ({
+  clickId: "clk0000000000001",
+  event: "registration",
+  amountCents: 0,
+  currency: "EUR",
+  txid: null,
+  ...overrides,
+});
+
+let database: LedgerDatabase;
+let clicks: ClickLedger;
+let conversions: ConversionLedger;
+let file = 0;
+
+beforeEach(async () => {
+  database = await openLedgerDatabase(`sqlite:${path.join(directory, `l${file++}.sqlite`)}`);
+  // No timer: the test decides when clicks are written.
+  clicks = new ClickLedger(database, { flushIntervalMs: 0, log: () => {} });
+  conversions = new ConversionLedger(database, clicks, {
+    timeZone: "Europe/Madrid",
+    log: () => {},
+  });
+});
+afterEach(async () => {
+  await conversions.close();
+  await clicks.close();
+});
+
+const stored = () =>
+  database.db.selectFrom("conversions").selectAll().orderBy("id").execute();
+
+describe("ConversionLedger", () => {
+  it("copies the click's attribution, even when the click is still queued", async () => {
+    clicks.record(click("clk0000000000001"));
+    expect(clicks.isQueued("clk0000000000001")).toBe(true);
+    const at = Date.parse("2026-11-20T23:30:00Z"); // already the 21st in Madrid
+    await expect(conversions.record(input(), { origin: "postback", at })).resolves.toBe(
+      "accepted",
+    );
+    expect(clicks.isQueued("clk0000000000001")).toBe(false);
+    const [row] = await stored();
+    expect(row).toMatchObject({
+      day: "2026-11-21",
+      event: "registration",
+      link_id: "bonos-hero-button-1",
+      page: "/bonos",
+      utm_campaign: "navidad",
+      utm_source: "google",
+      subid: "s1",
+      country: "ES",
+      device: "mobile",
+      orphan: 0,
+    });
+  });
+
+  it("counts registration and FTD once per click, and decides repeatable events by txid", async () => {
+    clicks.record(click("clk0000000000001"));
+    await clicks.flush();
+    const ftd = input({ event: "ftd", amountCents: 2000 });
+    const deposit = (txid: string) => input({ event: "deposit", amountCents: 5000, txid });
+    const outcomes = await Promise.all([
+      conversions.record(input(), { origin: "postback" }),
+      conversions.record(input({ txid: "other" }), { origin: "postback" }),
+      conversions.record(ftd, { origin: "postback" }),
+      conversions.record(deposit("t1"), { origin: "postback" }),
+      conversions.record(deposit("t2"), { origin: "postback" }),
+    ]);
+    expect(outcomes).toEqual(["accepted", "duplicate", "accepted", "accepted", "accepted"]);
+    // Retries, in later batches.
+    await expect(conversions.record(ftd, { origin: "postback" })).resolves.toBe("duplicate");
+    await expect(conversions.record(deposit("t1"), { origin: "postback" })).resolves.toBe(
+      "duplicate",
+    );
+    expect((await stored()).map((row) => row.event)).toEqual([
+      "registration",
+      "ftd",
+      "deposit",
+      "deposit",
+    ]);
+  });
+
+  it("takes an identical repeatable postback without txid within ten minutes as a retry", async () => {
+    const commission = input({ event: "commission", amountCents: 1500 });
+    const at = Date.parse("2026-11-20T10:09:00Z");
+    expect(await conversions.record(commission, { origin: "postback", at })).toBe("orphan");
+    // Next slot, two minutes later: still a retry.
+    expect(
+      await conversions.record(commission, { origin: "postback", at: at + 2 * 60_000 }),
+    ).toBe("duplicate");
+    // Half an hour later: a new commission.
+    expect(
+      await conversions.record(commission, { origin: "postback", at: at + 30 * 60_000 }),
+    ).toBe("orphan");
+    expect(await stored()).toHaveLength(2);
+  });
+
+  it("keeps a conversion for an unknown click as an orphan, and logs every outcome", async () => {
+    expect(await conversions.record(input({ clickId: "nobody" }), { origin: "postback" })).toBe(
+      "orphan",
+    );
+    conversions.logRejection("bad_amount", "postback", { clickId: "x", event: "ftd" });
+    await conversions.flush();
+    const [row] = await stored();
+    expect(row).toMatchObject({ orphan: 1, link_id: "", click_id: "nobody" });
+    const log = await conversions.recentLog();
+    expect(log.map((entry) => [entry.outcome, entry.reason])).toEqual([
+      ["rejected", "bad_amount"],
+      ["orphan", null],
+    ]);
+  });
+
+  it("adds to the daily counts per dimension, event and currency", async () => {
+    clicks.record(click("clk0000000000001"));
+    await conversions.record(input({ event: "commission", amountCents: 2500, txid: "a" }), {
+      origin: "postback",
+    });
+    await conversions.record(input({ event: "commission", amountCents: -500, txid: "b" }), {
+      origin: "postback",
+    });
+    const rows = await database.db
+      .selectFrom("conversion_daily")
+      .selectAll()
+      .where("dimension", "=", "campaign")
+      .execute();
+    expect(rows).toEqual([
+      expect.objectContaining({ value: "navidad", event: "commission", currency: "EUR" }),
+    ]);
+    expect(Number(rows[0]!.conversions)).toBe(2);
+    expect(Number(rows[0]!.amount_cents)).toBe(2000);
+  });
+
+  it("refuses (throws) when the database fails, and stores the conversion on a retry", async () => {
+    const real = database.db;
+    Object.defineProperty(database, "db", {
+      configurable: true,
+      get: () => ({
+        transaction: () => ({ execute: () => Promise.reject(new Error("database down")) }),
+      }),
+    });
+    await expect(conversions.record(input(), { origin: "postback" })).rejects.toThrow(
+      "database down",
+    );
+    Object.defineProperty(database, "db", { configurable: true, value: real });
+    await expect(conversions.record(input(), { origin: "postback" })).resolves.toBe("orphan");
+  });
+});

@@ -1,0 +1,407 @@
+/**
+ * The conversion ledger: what affiliate programs report about referred players
+ * (registrations, first deposits, deposits, commissions), stored beside the clicks in the
+ * same database, each with the attribution of its click copied in (link, page, campaign,
+ * source, sub-id, country, device).
+ *
+ * `record` resolves only once the conversion is committed: the receiver answers 200 after
+ * it, and 503 when it throws (the program retries). Postbacks that arrive together are
+ * written together (group commit): one transaction per turn of the event loop, not one
+ * per postback, so a burst costs one disk sync. A conversion whose click still waits in the
+ * click ledger's queue (a player can register within a second of the click) first has the
+ * clicks written, then finds its click. A click id no click has is kept as an orphan.
+ * Every outcome, rejections included, goes to the bounded postback log.
+ */
+import type { Kysely, Transaction } from "kysely";
+
+import { chunked } from "~/clicks/chunked";
+import { dayIn } from "~/clicks/click-record.server";
+import type { LedgerDatabase } from "~/clicks/database.server";
+import type { ClickLedger } from "~/clicks/ledger.server";
+import type {
+  ConversionOrigin,
+  ConversionsTable,
+  Database,
+  PostbackLogTable,
+  PostbackOutcome,
+} from "~/clicks/types";
+
+import { postbackKey, previousSlotKey, RETRY_WINDOW_MS } from "./dedup";
+import type { ConversionInput, RejectionReason } from "./postback-input";
+import { addConversionsToRollups } from "./rollup.server";
+
+/** Rows the postback log keeps (the latest). */
+export const POSTBACK_LOG_ROWS = 1_000;
+/** Conversions written in one transaction at most. */
+const BATCH_SIZE = 500;
+/** Rejections kept in memory while the database is down, at most. */
+const MAX_PENDING_LOG = 1_000;
+
+type Conversion = Omit<ConversionsTable, "id">;
+type LogRow = Omit<PostbackLogTable, "id">;
+export type PostbackLogEntry = LogRow & { id: number };
+export type RecordOutcome = Extract<PostbackOutcome, "accepted" | "duplicate" | "orphan">;
+
+export type RecordOptions = {
+  origin: ConversionOrigin;
+  /** When the event happened (default: now). */
+  at?: number;
+  /** The dedup key (default: the postback's, dedup.ts). */
+  dedupKey?: string;
+};
+
+type Pending = {
+  conversion: ConversionInput;
+  at: number;
+  origin: ConversionOrigin;
+  key: string;
+  previousKey: string | null;
+  resolve: (outcome: RecordOutcome) => void;
+  reject: (error: unknown) => void;
+};
+
+/** What the attribution copies from a click. */
+type Attribution = Pick<
+  ConversionsTable,
+  "link_id" | "page" | "utm_source" | "utm_campaign" | "subid" | "country" | "device"
+> & { at: number };
+
+const ORPHAN: Omit<Attribution, "at"> = {
+  link_id: "",
+  page: "",
+  utm_source: null,
+  utm_campaign: null,
+  subid: null,
+  country: null,
+  device: "",
+};
+
+export class ConversionLedger {
+  private pending: Pending[] = [];
+  private pendingLog: LogRow[] = [];
+  private scheduled = false;
+  private writing: Promise<void> | null = null;
+  private logWrites = 0;
+
+  constructor(
+    private readonly database: LedgerDatabase,
+    private readonly clicks: ClickLedger | null,
+    private readonly options: { timeZone: string; log?: (message: string) => void },
+  ) {}
+
+  get db(): Kysely<Database> {
+    return this.database.db;
+  }
+
+  /** Stores one conversion; resolves with its outcome once committed, or throws. */
+  record(conversion: ConversionInput, options: RecordOptions): Promise<RecordOutcome> {
+    const at = options.at ?? Date.now();
+    return new Promise((resolve, reject) => {
+      this.pending.push({
+        conversion,
+        at,
+        origin: options.origin,
+        key: options.dedupKey ?? postbackKey(conversion, at),
+        previousKey: options.dedupKey ? null : previousSlotKey(conversion, at),
+        resolve,
+        reject,
+      });
+      this.schedule();
+    });
+  }
+
+  /** Logs a test postback (the dashboard's button): it writes no conversion. */
+  async logTest(conversion: ConversionInput): Promise<void> {
+    this.pendingLog.push(logRow(Date.now(), "test", "test", conversion, null));
+    await this.flush();
+  }
+
+  /**
+   * Logs a rejected postback or row. Not awaited by the receiver (its 400 does not depend
+   * on it): written with the next batch; while the database is down, the latest
+   * MAX_PENDING_LOG wait in memory.
+   */
+  logRejection(
+    reason: RejectionReason,
+    origin: ConversionOrigin,
+    seen: { event?: string | null; clickId?: string | null; txid?: string | null } = {},
+  ): void {
+    this.pendingLog.push({
+      at: Date.now(),
+      outcome: "rejected",
+      origin,
+      reason,
+      event: clip(seen.event, 40),
+      click_id: clip(seen.clickId, 64),
+      txid: clip(seen.txid, 100),
+      amount_cents: null,
+      currency: null,
+    });
+    if (this.pendingLog.length > MAX_PENDING_LOG) this.pendingLog.shift();
+    this.schedule();
+  }
+
+  /** The latest postback log rows, newest first. */
+  async recentLog(limit = 50): Promise<PostbackLogEntry[]> {
+    const rows = await this.database.db
+      .selectFrom("postback_log")
+      .selectAll()
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      ...row,
+      id: Number(row.id),
+      at: Number(row.at),
+      amount_cents: row.amount_cents === null ? null : Number(row.amount_cents),
+    }));
+  }
+
+  /** Writes what waits (tests and shutdown); stops at the first failure. */
+  async flush(): Promise<void> {
+    for (;;) {
+      if (this.writing) {
+        await this.writing;
+        continue;
+      }
+      if (this.pending.length === 0 && this.pendingLog.length === 0) return;
+      try {
+        await this.writeNext();
+      } catch {
+        return;
+      }
+    }
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      if (this.writing) return; // the running write schedules the next when it ends
+      void this.writeNext().catch(() => {});
+    });
+  }
+
+  /** One transaction: the next batch of conversions and every log row waiting. */
+  private writeNext(): Promise<void> {
+    const batch = this.pending.splice(0, BATCH_SIZE);
+    const log = this.pendingLog.splice(0);
+    if (batch.length === 0 && log.length === 0) return Promise.resolve();
+    const run = this.write(batch, log).then(
+      (outcomes) => batch.forEach((item, index) => item.resolve(outcomes[index]!)),
+      (error: unknown) => {
+        // Conversions are answered 503 (the program retries); log rows wait for the next.
+        this.pendingLog.unshift(...log.filter((row) => row.outcome === "rejected"));
+        this.pendingLog.splice(0, Math.max(0, this.pendingLog.length - MAX_PENDING_LOG));
+        (this.options.log ?? console.error)(
+          `[conversions] could not write ${batch.length} conversions: ${(error as Error).message}`,
+        );
+        batch.forEach((item) => item.reject(error));
+        throw error;
+      },
+    );
+    this.writing = run
+      .catch(() => {})
+      .finally(() => {
+        this.writing = null;
+        if (this.pending.length > 0 || this.pendingLog.length > 0) this.schedule();
+      });
+    return run;
+  }
+
+  private async write(batch: Pending[], log: LogRow[]): Promise<RecordOutcome[]> {
+    if (batch.length > 0 && this.clicks) {
+      // A click still queued is written first, so the conversion finds it in the database.
+      if (batch.some((item) => this.clicks!.isQueued(item.conversion.clickId))) {
+        await this.clicks.flush();
+        if (batch.some((item) => this.clicks!.isQueued(item.conversion.clickId))) {
+          throw new Error("the clicks of these conversions could not be written");
+        }
+      }
+    }
+    return this.database.db.transaction().execute(async (trx) => {
+      const outcomes = batch.length > 0 ? await this.insert(trx, batch, log) : [];
+      if (log.length > 0) await this.appendLog(trx, log);
+      return outcomes;
+    });
+  }
+
+  private async insert(
+    trx: Transaction<Database>,
+    batch: Pending[],
+    log: LogRow[],
+  ): Promise<RecordOutcome[]> {
+    const attribution = await attributionOf(trx, [
+      ...new Set(batch.map((item) => item.conversion.clickId)),
+    ]);
+    // Keys taken already: in the database (the slot before within the retry window too)…
+    const keys = [...new Set(batch.flatMap((item) => [item.key, item.previousKey ?? item.key]))];
+    const taken = new Map<string, number>();
+    for (const part of chunked(keys, 500)) {
+      const rows = await trx
+        .selectFrom("conversions")
+        .select(["dedup_key", "at"])
+        .where("dedup_key", "in", part)
+        .execute();
+      for (const row of rows) taken.set(row.dedup_key, Number(row.at));
+    }
+    // …or earlier in this batch.
+    const outcomes: RecordOutcome[] = [];
+    const rows: Conversion[] = [];
+    for (const item of batch) {
+      const previousAt = item.previousKey ? taken.get(item.previousKey) : undefined;
+      const retried =
+        taken.has(item.key) || (previousAt !== undefined && item.at - previousAt < RETRY_WINDOW_MS);
+      const click = attribution.get(item.conversion.clickId);
+      if (retried) {
+        outcomes.push("duplicate");
+        log.push(logRow(item.at, "duplicate", item.origin, item.conversion, null));
+        continue;
+      }
+      taken.set(item.key, item.at);
+      const { conversion } = item;
+      const { at: clickAt = null, ...copied } = click ?? { ...ORPHAN, at: null };
+      rows.push({
+        at: item.at,
+        day: dayIn(this.options.timeZone, item.at),
+        event: conversion.event,
+        amount_cents: conversion.amountCents,
+        currency: conversion.currency,
+        txid: conversion.txid,
+        dedup_key: item.key,
+        click_id: conversion.clickId,
+        orphan: click ? 0 : 1,
+        origin: item.origin,
+        click_at: clickAt,
+        ...copied,
+      });
+      const outcome = click ? "accepted" : "orphan";
+      outcomes.push(outcome);
+      log.push(logRow(item.at, outcome, item.origin, conversion, null));
+    }
+    // Another instance may have stored the same key meanwhile (PostgreSQL): the unique
+    // index has the last word, and what it refused is a duplicate.
+    const stored = new Set<string>();
+    for (const part of chunked(rows, 100)) {
+      const inserted = await trx
+        .insertInto("conversions")
+        .values(part)
+        .onConflict((conflict) => conflict.column("dedup_key").doNothing())
+        .returning("dedup_key")
+        .execute();
+      for (const row of inserted) stored.add(row.dedup_key);
+    }
+    const written = rows.filter((row) => stored.has(row.dedup_key));
+    if (written.length < rows.length) {
+      for (const [index, item] of batch.entries()) {
+        if (outcomes[index] !== "duplicate" && !stored.has(item.key)) {
+          outcomes[index] = "duplicate";
+          const entry = log.find(
+            (row) => row.click_id === item.conversion.clickId && row.at === item.at,
+          );
+          if (entry) entry.outcome = "duplicate";
+        }
+      }
+    }
+    await addConversionsToRollups(trx, written);
+    return outcomes;
+  }
+
+  private async appendLog(trx: Transaction<Database>, log: LogRow[]): Promise<void> {
+    for (const part of chunked(log, 200))
+      await trx.insertInto("postback_log").values(part).execute();
+    this.logWrites += log.length;
+    if (this.logWrites >= POSTBACK_LOG_ROWS / 10) {
+      this.logWrites = 0;
+      const newest = await trx
+        .selectFrom("postback_log")
+        .select((eb) => eb.fn.max("id").as("id"))
+        .executeTakeFirst();
+      const keepFrom = Number(newest?.id ?? 0) - POSTBACK_LOG_ROWS;
+      if (keepFrom > 0) await trx.deleteFrom("postback_log").where("id", "<=", keepFrom).execute();
+    }
+  }
+
+  /**
+   * Deletes conversions older than `days` days and the daily counts of the days before
+   * the oldest kept; returns how many conversions.
+   */
+  async prune(days: number, now = Date.now()): Promise<number> {
+    const cutoff = now - days * 24 * 60 * 60 * 1000;
+    const result = await this.database.db.transaction().execute(async (trx) => {
+      const deleted = await trx
+        .deleteFrom("conversions")
+        .where("at", "<", cutoff)
+        .executeTakeFirst();
+      const oldest = await trx
+        .selectFrom("conversions")
+        .select((eb) => eb.fn.min("day").as("day"))
+        .executeTakeFirst();
+      await trx
+        .deleteFrom("conversion_daily")
+        .where("day", "<", oldest?.day ?? "9999-12-31")
+        .execute();
+      return deleted;
+    });
+    return Number(result.numDeletedRows);
+  }
+
+  /** Writes what waits. The database is the click ledger's: it closes it. */
+  async close(): Promise<void> {
+    await this.flush();
+  }
+}
+
+function clip(value: string | null | undefined, length: number): string | null {
+  return value ? value.slice(0, length) : null;
+}
+
+function logRow(
+  at: number,
+  outcome: PostbackOutcome,
+  origin: ConversionOrigin | "test",
+  conversion: ConversionInput,
+  reason: RejectionReason | null,
+): LogRow {
+  return {
+    at,
+    outcome,
+    origin,
+    reason,
+    event: conversion.event,
+    click_id: conversion.clickId,
+    txid: conversion.txid,
+    amount_cents: conversion.amountCents,
+    currency: conversion.currency,
+  };
+}
+
+/** The attribution of the clicks with these ids (absent: no such click). */
+async function attributionOf(
+  trx: Transaction<Database>,
+  clickIds: string[],
+): Promise<Map<string, Attribution>> {
+  const found = new Map<string, Attribution>();
+  for (const part of chunked(clickIds, 500)) {
+    const rows = await trx
+      .selectFrom("clicks")
+      .select([
+        "click_id",
+        "at",
+        "link_id",
+        "page",
+        "utm_source",
+        "utm_campaign",
+        "subid",
+        "country",
+        "device",
+      ])
+      .where("click_id", "in", part)
+      .execute();
+    for (const { click_id, at, ...row } of rows) {
+      if (click_id) found.set(click_id, { ...row, at: Number(at) });
+    }
+  }
+  return found;
+}

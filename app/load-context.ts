@@ -1,5 +1,6 @@
 /** What the server passes to every loader and action (server/app.ts `loadContext`). */
 import type { ClickLedger } from "~/clicks/ledger.server";
+import type { ConversionLedger } from "~/conversions/ledger.server";
 
 /**
  * Why the server renders the site's error page in place of a request: a refusal of the guard
@@ -15,6 +16,8 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     /** The click ledger, or null when the server runs without one (unit tests). */
     clicks: ClickLedger | null;
+    /** The conversion ledger (postbacks, CSV imports), null whenever `clicks` is. */
+    conversions: ConversionLedger | null;
     /** The client's address, only for the ledger's daily visitor key; never stored. */
     clientAddress: string;
     /**

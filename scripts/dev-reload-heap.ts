@@ -61,6 +61,7 @@ try {
     if (devContent.problems) throw new Error(devContent.problems.problems.join("\n"));
     const response = await handle(new Request("http://localhost/vip"), {
       clicks: null,
+      conversions: null,
       clientAddress: "127.0.0.1",
       head: false,
       refusal: null,

@@ -17,6 +17,7 @@ import express from "express";
 import morgan from "morgan";
 
 import type { ClickLedger } from "~/clicks/ledger.server";
+import type { ConversionLedger } from "~/conversions/ledger.server";
 import type { Env } from "~/config/env.server";
 import type { Refusal as RefusalContext } from "~/load-context";
 
@@ -45,6 +46,8 @@ export type SiteServerOptions = {
   log: ((line: string) => void) | null;
   /** The click ledger the outbound routes record into (null: clicks are not recorded). */
   clicks: ClickLedger | null;
+  /** The conversion ledger postbacks and imports write to (null with the click ledger off). */
+  conversions: ConversionLedger | null;
   /** Development only: the content's state, its event stream and problems page. */
   devContent?: DevContent | null;
 };
@@ -152,6 +155,7 @@ function expressApp(
     cache,
     log,
     clicks,
+    conversions,
     devContent = null,
   }: SiteServerOptions,
   {
@@ -216,6 +220,7 @@ function expressApp(
         refuse(req, res, { ok: false, status, reason: "empty answer of a resource route" }),
       getLoadContext: (req) => ({
         clicks,
+        conversions,
         clientAddress: client.of(req),
         head: req.method === "HEAD",
         refusal: refusals.get(req) ?? null,

@@ -19,6 +19,7 @@ import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/
 
 import { openLedgerDatabase } from "~/clicks/database.server";
 import { ClickLedger } from "~/clicks/ledger.server";
+import { ConversionLedger } from "~/conversions/ledger.server";
 import { env } from "~/config/env.server";
 
 import { createSiteServer } from "./app";
@@ -71,34 +72,49 @@ async function loadBuild(): Promise<ServerBuild> {
 /** The last build that loaded (in development its content may be invalid: devContent says). */
 let build = await loadBuild();
 
-/** The click ledger (app/clicks), opened and migrated before the first request. */
-async function openLedger(): Promise<ClickLedger | null> {
+/**
+ * The click ledger (app/clicks) and, in the same database, the conversion ledger
+ * (app/conversions), opened and migrated before the first request.
+ */
+async function openLedgers(): Promise<{
+  clicks: ClickLedger | null;
+  conversions: ConversionLedger | null;
+}> {
   if (!env.CLICK_LEDGER) {
-    console.log("[clicks] ledger off (CLICK_LEDGER=false): clicks are not recorded");
-    return null;
+    console.log(
+      "[clicks] ledger off (CLICK_LEDGER=false): clicks are not recorded, postbacks not received",
+    );
+    return { clicks: null, conversions: null };
   }
   const database = await openLedgerDatabase(env.DATABASE_URL).catch((error: unknown) => {
     console.error(`[clicks] cannot open the click ledger: ${(error as Error).message}`);
     process.exit(1);
   });
   const ledger = new ClickLedger(database);
+  const conversions = new ConversionLedger(database, ledger, { timeZone: env.REPORT_TIME_ZONE });
   console.log(`[clicks] ledger: ${database.describe}`);
-  onShutdown(() => ledger.close());
-  /** Deletes clicks past the retention period now and once a day. */
+  // Conversions first: their pending writes may still need the clicks written.
+  onShutdown(async () => {
+    await conversions.close();
+    await ledger.close();
+  });
+  /** Deletes clicks and conversions past the retention period now and once a day. */
   const applyRetention = async () => {
     try {
       const removed = await ledger.prune(env.CLICK_RETENTION_DAYS);
       if (removed > 0) console.log(`[clicks] retention: removed ${removed} clicks`);
+      const converted = await conversions.prune(env.CLICK_RETENTION_DAYS);
+      if (converted > 0) console.log(`[conversions] retention: removed ${converted} conversions`);
     } catch (error) {
       console.error(`[clicks] retention failed: ${(error as Error).message}`);
     }
   };
   void applyRetention();
   setInterval(() => void applyRetention(), 24 * 60 * 60 * 1000).unref();
-  return ledger;
+  return { clicks: ledger, conversions };
 }
 
-const clicks = await openLedger();
+const { clicks, conversions } = await openLedgers();
 
 const server = createSiteServer({
   env,
@@ -108,6 +124,7 @@ const server = createSiteServer({
   cache: development ? null : new PageCache(),
   log: (line) => console.log(line),
   clicks,
+  conversions,
   devContent,
 });
 

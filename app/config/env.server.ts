@@ -154,6 +154,24 @@ export const EnvSchema = z.object({
    * random one per start, so a restart logs the marketer out.
    */
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * The secret part of the postback URL (/postback/<POSTBACK_TOKEN>) affiliate programs
+   * call when a referred player registers, deposits or earns a commission (app/conversions).
+   * Unset: the path is a 404 like any unknown path. 24 to 128 URL-safe characters.
+   */
+  POSTBACK_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{24,128}$/, "must be 24 to 128 characters of A-Z, a-z, 0-9, - and _")
+    .optional(),
+  /**
+   * Postbacks one client address may send per second (bursts up to ten times as many), far
+   * above what a program sends. Default 50.
+   */
+  POSTBACK_RATE_LIMIT: z.coerce
+    .number({ error: "must be a number of postbacks per second" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(50),
   /** The website id the tracker knows this site by. */
   ANALYTICS_SITE_ID: z
     .string()

@@ -70,17 +70,14 @@ afterEach(async () => {
   await clicks.close();
 });
 
-const stored = () =>
-  database.db.selectFrom("conversions").selectAll().orderBy("id").execute();
+const stored = () => database.db.selectFrom("conversions").selectAll().orderBy("id").execute();
 
 describe("ConversionLedger", () => {
   it("copies the click's attribution, even when the click is still queued", async () => {
     clicks.record(click("clk0000000000001"));
     expect(clicks.isQueued("clk0000000000001")).toBe(true);
     const at = Date.parse("2026-11-20T23:30:00Z"); // already the 21st in Madrid
-    await expect(conversions.record(input(), { origin: "postback", at })).resolves.toBe(
-      "accepted",
-    );
+    await expect(conversions.record(input(), { origin: "postback", at })).resolves.toBe("accepted");
     expect(clicks.isQueued("clk0000000000001")).toBe(false);
     const [row] = await stored();
     expect(row).toMatchObject({
@@ -128,13 +125,13 @@ describe("ConversionLedger", () => {
     const at = Date.parse("2026-11-20T10:09:00Z");
     expect(await conversions.record(commission, { origin: "postback", at })).toBe("orphan");
     // Next slot, two minutes later: still a retry.
-    expect(
-      await conversions.record(commission, { origin: "postback", at: at + 2 * 60_000 }),
-    ).toBe("duplicate");
+    expect(await conversions.record(commission, { origin: "postback", at: at + 2 * 60_000 })).toBe(
+      "duplicate",
+    );
     // Half an hour later: a new commission.
-    expect(
-      await conversions.record(commission, { origin: "postback", at: at + 30 * 60_000 }),
-    ).toBe("orphan");
+    expect(await conversions.record(commission, { origin: "postback", at: at + 30 * 60_000 })).toBe(
+      "orphan",
+    );
     expect(await stored()).toHaveLength(2);
   });
 

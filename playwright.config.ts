@@ -22,6 +22,8 @@ export const GATED_PORT = PORT + 4;
 /** A server with the dashboard on (ADMIN_PASSWORD) and a ledger seeded with clicks. */
 export const ADMIN_PORT = PORT + 5;
 export const ADMIN_PASSWORD = "e2e-admin-password-long";
+/** The admin server also receives postbacks at /postback/<POSTBACK_TOKEN>. */
+export const POSTBACK_TOKEN = "e2e-postback-token-0123456789abcdef";
 /** Header the admin server trusts for the client's address (per-test rate limits). */
 export const CLIENT_IP_HEADER = "x-e2e-client";
 /** The analytics collector the tests start themselves. */
@@ -83,6 +85,7 @@ export default defineConfig({
         SESSION_SECRET: "e2e-session-secret-of-at-least-32-characters",
         CLIENT_IP_HEADER,
         TRUSTED_PROXIES: "loopback",
+        POSTBACK_TOKEN,
       },
       // 20,000 synthetic clicks over 90 days, then the server.
       "npm run seed-clicks -- 20000 90 && npm start",

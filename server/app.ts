@@ -84,7 +84,8 @@ export function createSiteServer(options: SiteServerOptions): Server {
   });
   /** Why the server renders the error page in place of a request (read by the load context). */
   const refusals = new WeakMap<IncomingMessage, RefusalContext>();
-  const app = expressApp(options, { headers, keyOf, refusals, refuse, client });
+  const accessLog = options.log ? accessLogOf(options.log) : null;
+  const app = expressApp(options, { headers, keyOf, refusals, refuse, client, accessLog });
 
   const server = createServer(
     { connectionsCheckingInterval: LIMITS.connectionsCheckingIntervalMs },
@@ -98,7 +99,8 @@ export function createSiteServer(options: SiteServerOptions): Server {
       }
 
       // 2. Fast endpoints go here, each one handler that answers and returns, before the
-      //    cache and Express: `if (path === "/…") return answerThat(req, res);`.
+      //    cache and Express: `if (path === "/…") return answerThat(req, res);`; each logs
+      //    its request with `accessLog?.(req, res, noop)`.
 
       // 3. The page cache.
       if (cache) {
@@ -145,6 +147,20 @@ export function createSiteServer(options: SiteServerOptions): Server {
   return server;
 }
 
+/**
+ * The access log (morgan "tiny", one line per request), shared by Express and the fast
+ * endpoints, which call it as `accessLog(req, res, noop)` before they answer. A request
+ * rendered again as the site's error page (a body found too large, a resource route's
+ * empty 404) passes twice: it gets one line.
+ */
+type AccessLog = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+function accessLogOf(log: (line: string) => void): AccessLog {
+  const logged = new WeakSet<IncomingMessage>();
+  const loggedBefore = (req: IncomingMessage) => logged.has(req) || !logged.add(req);
+  return morgan("tiny", { skip: loggedBefore, stream: { write: (line) => log(line.trimEnd()) } });
+}
+
 /** Step 4: what a request meets when the cache did not answer it, in that order. */
 function expressApp(
   {
@@ -153,7 +169,6 @@ function expressApp(
     assets: assetsLocation,
     publicDirectory,
     cache,
-    log,
     clicks,
     conversions,
     devContent = null,
@@ -164,8 +179,10 @@ function expressApp(
     refusals,
     refuse,
     client,
+    accessLog,
   }: {
     headers: SiteHeaders;
+    accessLog: AccessLog | null;
     client: ClientAddress;
     keyOf: (req: IncomingMessage) => string | null;
     refusals: WeakMap<IncomingMessage, RefusalContext>;
@@ -198,15 +215,7 @@ function expressApp(
       devContent.handle(req, res, next);
     });
   }
-  if (log) {
-    // A request rendered again as the site's error page (a body found too large, a resource
-    // route's empty 404) passes here twice: it gets one line.
-    const logged = new WeakSet<IncomingMessage>();
-    const loggedBefore = (req: IncomingMessage) => logged.has(req) || !logged.add(req);
-    app.use(
-      morgan("tiny", { skip: loggedBefore, stream: { write: (line) => log(line.trimEnd()) } }),
-    );
-  }
+  if (accessLog) app.use(accessLog);
   app.use(
     remixHandler({
       build,

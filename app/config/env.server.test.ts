@@ -23,7 +23,15 @@ describe("parseEnv", () => {
       REPORT_TIME_ZONE: "Europe/Madrid",
       CLIENT_IP_HEADER: undefined,
       TRUSTED_PROXIES: [],
+      POSTBACK_TOKEN: undefined,
+      POSTBACK_RATE_LIMIT: 50,
     });
+  });
+
+  it("takes a postback token of 24 URL-safe characters or more, nothing shorter", () => {
+    expect(parseEnv({ POSTBACK_TOKEN: "a".repeat(24) }).POSTBACK_TOKEN).toBe("a".repeat(24));
+    expect(() => parseEnv({ POSTBACK_TOKEN: "short-token" })).toThrow(/POSTBACK_TOKEN/);
+    expect(() => parseEnv({ POSTBACK_TOKEN: `${"a".repeat(24)}/x` })).toThrow(/POSTBACK_TOKEN/);
   });
 
   it("reduces SITE_URL to its origin", () => {

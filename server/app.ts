@@ -27,7 +27,13 @@ import { limitConnections } from "./connection-limits";
 import { DEV_EVENTS_PATH, DEV_SCRIPT_PATH, type DevContent } from "./dev-content";
 import type { PageCache } from "./page-cache";
 import { remixHandler, PayloadTooLargeError } from "./remix-handler";
-import { inspectRequest, refusalLogLine, type Refusal } from "./request-guard";
+import {
+  bodyLimit,
+  inspectRequest,
+  refusalLogLine,
+  type GuardOptions,
+  type Refusal,
+} from "./request-guard";
 import { sendDocument } from "./send-document";
 import { setHeaders, siteHeaders, type SiteHeaders } from "./site-headers";
 import { staticFiles } from "./static-files";
@@ -85,7 +91,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
   /** Why the server renders the error page in place of a request (read by the load context). */
   const refusals = new WeakMap<IncomingMessage, RefusalContext>();
   const accessLog = options.log ? accessLogOf(options.log) : null;
-  const app = expressApp(options, { headers, keyOf, refusals, refuse, client, accessLog });
+  const app = expressApp(options, { headers, keyOf, refusals, refuse, client, accessLog, guard });
 
   const server = createServer(
     { connectionsCheckingInterval: LIMITS.connectionsCheckingIntervalMs },
@@ -180,8 +186,10 @@ function expressApp(
     refuse,
     client,
     accessLog,
+    guard,
   }: {
     headers: SiteHeaders;
+    guard: GuardOptions;
     accessLog: AccessLog | null;
     client: ClientAddress;
     keyOf: (req: IncomingMessage) => string | null;
@@ -225,6 +233,7 @@ function expressApp(
       siteHeaders: headers.page,
       // Every text response is compressed, however small (the default skips those under 1 KB).
       compress: compression({ threshold: 0 }),
+      bodyLimit: (req) => bodyLimit(req.method ?? "", req.url ?? "", guard),
       renderErrorPage: (req, res, status) =>
         refuse(req, res, { ok: false, status, reason: "empty answer of a resource route" }),
       getLoadContext: (req) => ({

@@ -34,8 +34,8 @@ import { setHeaders, type HeaderList } from "./site-headers";
 
 export class PayloadTooLargeError extends Error {
   readonly status = 413;
-  constructor() {
-    super(`request body over ${MAX_BODY_BYTES} bytes`);
+  constructor(limit: number) {
+    super(`request body over ${limit} bytes`);
   }
 }
 
@@ -51,7 +51,7 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
       size += chunk.length;
       if (size <= limit) return void chunks.push(chunk);
       req.off("data", onData).off("end", onEnd);
-      reject(new PayloadTooLargeError());
+      reject(new PayloadTooLargeError(limit));
     };
     const onEnd = () => resolve(Buffer.concat(chunks));
     req.on("data", onData).on("end", onEnd).once("error", reject);
@@ -64,8 +64,12 @@ function isSecure(req: IncomingMessage): boolean {
   return first === "https" || Boolean((req.socket as { encrypted?: boolean }).encrypted);
 }
 
-/** The Fetch Request Remix sees. */
-export async function toFetchRequest(req: IncomingMessage, res: ServerResponse): Promise<Request> {
+/** The Fetch Request Remix sees, its body read up to `bodyLimit` bytes. */
+export async function toFetchRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  bodyLimit = MAX_BODY_BYTES,
+): Promise<Request> {
   // Concatenated, not resolved: "//host/path" stays a path of this site.
   const url = new URL(`${isSecure(req) ? "https" : "http"}://localhost${req.url ?? "/"}`);
   const headers = new Headers();
@@ -83,7 +87,7 @@ export async function toFetchRequest(req: IncomingMessage, res: ServerResponse):
   });
   const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
   const init: RequestInit = { method, headers, signal: controller.signal };
-  if (method !== "GET") init.body = new Uint8Array(await readBody(req));
+  if (method !== "GET") init.body = new Uint8Array(await readBody(req, bodyLimit));
   return new Request(url, init);
 }
 
@@ -140,6 +144,8 @@ type HandlerOptions = {
   /** Compresses a streamed answer (the `compression` middleware). */
   compress: RequestHandler;
   getLoadContext: (req: IncomingMessage) => AppLoadContext;
+  /** The largest body the request may send (request-guard.ts `bodyLimit`: the import's is larger). */
+  bodyLimit: (req: IncomingMessage) => number;
   /** Answers with the site's error page for a status (the refusal path in app.ts). */
   renderErrorPage: (req: IncomingMessage, res: ServerResponse, status: 404) => void;
 };
@@ -168,6 +174,7 @@ export function remixHandler({
   compress,
   getLoadContext,
   renderErrorPage,
+  bodyLimit,
 }: HandlerOptions) {
   let current = build();
   let handle = createRequestHandler(current, mode);
@@ -177,7 +184,7 @@ export function remixHandler({
         current = build();
         handle = createRequestHandler(current, mode);
       }
-      const request = await toFetchRequest(req, res);
+      const request = await toFetchRequest(req, res, bodyLimit(req));
       const response = await handle(request, getLoadContext(req));
       if (isBareNotFound(response, request)) return renderErrorPage(req, res, 404);
       if (!isDocument(response)) {

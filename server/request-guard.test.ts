@@ -3,7 +3,9 @@ import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 
 import {
+  IMPORT_BODY_BYTES,
   MAX_BODY_BYTES,
+  bodyLimit,
   decodablePath,
   inspectRequest,
   isValidHost,
@@ -103,6 +105,57 @@ describe("inspectRequest", () => {
     });
     const small = req("/_app/locale", length(200), "POST");
     expect(inspectRequest(small)).toEqual({ ok: true });
+  });
+
+  it("lets the dashboard's import and postback pages take POST only while it is on", () => {
+    for (const path of ["/admin/import", "/admin/postbacks/", "/Admin/Import?x=1"]) {
+      expect(inspectRequest(req(path, undefined, "POST"), { admin: true }), path).toEqual({
+        ok: true,
+      });
+      expect(inspectRequest(req(path, undefined, "POST")), path).toMatchObject({
+        status: 405,
+        allow: "GET, HEAD",
+      });
+    }
+    expect(
+      inspectRequest(req("/admin/clicks.csv", undefined, "POST"), { admin: true }),
+    ).toMatchObject({ status: 405 });
+  });
+
+  it("refuses a cross-site post to the import and postback pages", () => {
+    const foreign = ["Host", "localhost:3000", "Origin", "https://evil.example"];
+    for (const path of ["/admin/import", "/admin/postbacks"]) {
+      expect(inspectRequest(req(path, foreign, "POST"), { admin: true }), path).toMatchObject({
+        status: 403,
+      });
+    }
+    const own = ["Host", "localhost:3000", "Origin", "http://localhost:3000"];
+    expect(inspectRequest(req("/admin/import", own, "POST"), { admin: true })).toEqual({
+      ok: true,
+    });
+  });
+
+  it("accepts a larger body on the import's POST only, and only while the dashboard is on", () => {
+    const length = (bytes: number) => ["Host", "x", "Content-Length", String(bytes)];
+    const file = IMPORT_BODY_BYTES - 1;
+    expect(inspectRequest(req("/admin/import", length(file), "POST"), { admin: true })).toEqual({
+      ok: true,
+    });
+    expect(
+      inspectRequest(req("/admin/import", length(IMPORT_BODY_BYTES + 1), "POST"), { admin: true }),
+    ).toMatchObject({ status: 413 });
+    expect(inspectRequest(req("/admin/import", length(file), "POST"))).toMatchObject({
+      status: 413,
+    });
+    for (const path of ["/admin", "/admin/postbacks", "/_app/locale"]) {
+      expect(
+        inspectRequest(req(path, length(MAX_BODY_BYTES + 1), "POST"), { admin: true }),
+        path,
+      ).toMatchObject({
+        status: 413,
+      });
+    }
+    expect(bodyLimit("GET", "/admin/import", { admin: true })).toBe(MAX_BODY_BYTES);
   });
 });
 

@@ -9,9 +9,9 @@
  *   docs/decisions/005-request-path.md).
  * - A path whose percent-encoding does not decode has its "%" escaped, so the router and
  *   the static-file server see a decodable path and the site answers its own 404 page.
- * - A declared body over the limit is a 413 before anything reads it.
+ * - A declared body over the limit (`bodyLimit`) is a 413 before anything reads it.
  * - A method the path does not answer (TRACE and PROPFIND included) is a 405 with `Allow`:
- *   pages answer GET and HEAD, the locale form POST, the dashboard both when it is on.
+ *   pages answer GET and HEAD, the locale form POST, the dashboard's pages both when it is on.
  * - A cross-site form post is a 403 (cross-site.ts), logged as one line (`refusalLogLine`).
  * Every refusal is rendered by one route, the site's error page for its status (see
  * docs/decisions/009-refused-requests.md); `OPTIONS *` is answered here, without a body.
@@ -25,6 +25,14 @@ import { crossSiteReason } from "./cross-site";
 
 /** Largest request body the site accepts (its forms send a few hundred bytes). */
 export const MAX_BODY_BYTES = 16 * 1024;
+/**
+ * The dashboard's CSV import (/admin/import) is the one exception: its POST carries a file
+ * of up to 2 MB (app/conversions/csv-import.server.ts says so in Spanish), or the same file
+ * sealed between preview and confirmation; past this, the site's 413 page.
+ */
+export const IMPORT_BODY_BYTES = 3 * 1024 * 1024;
+/** The dashboard's pages that take their own forms' POST (login included) while it is on. */
+const ADMIN_FORM_ROUTES = new Set(["/admin", "/admin/import", "/admin/postbacks"]);
 
 export type Refusal =
   | { ok: false; status: 400 | 403 | 404 | 413; reason: string }
@@ -55,8 +63,14 @@ function routeOf(path: string): string {
 export function allowedMethods(path: string, { admin }: GuardOptions): string {
   const route = routeOf(path);
   if (route === "/_app/locale") return "POST";
-  if (admin && route === "/admin") return `${PAGE_METHODS}, POST`;
+  if (admin && ADMIN_FORM_ROUTES.has(route)) return `${PAGE_METHODS}, POST`;
   return PAGE_METHODS;
+}
+
+/** The largest body a request may send: the import's POST, else MAX_BODY_BYTES. */
+export function bodyLimit(method: string, path: string, { admin }: GuardOptions): number {
+  const isImport = admin && method === "POST" && routeOf(path.split("?")[0]!) === "/admin/import";
+  return isImport ? IMPORT_BODY_BYTES : MAX_BODY_BYTES;
 }
 
 const HOST_PATTERN = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
@@ -137,11 +151,12 @@ export function inspectRequest(
   if (path === null) return { ok: false, status: 400, reason: "invalid request target" };
   req.url = decodablePath(path);
 
-  const declared = req.headers["content-length"];
-  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
-    return { ok: false, status: 413, reason: `body over ${MAX_BODY_BYTES} bytes` };
-  }
   const method = req.method ?? "";
+  const declared = req.headers["content-length"];
+  const limit = declared === undefined ? 0 : bodyLimit(method, req.url, options);
+  if (declared !== undefined && Number(declared) > limit) {
+    return { ok: false, status: 413, reason: `body over ${limit} bytes` };
+  }
   // GET and HEAD on a page, the hot path, skip the table.
   if ((method === "GET" || method === "HEAD") && !req.url.startsWith("/_app/")) return OK;
   const queryAt = req.url.indexOf("?");

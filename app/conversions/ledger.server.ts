@@ -110,6 +110,31 @@ export class ConversionLedger {
     });
   }
 
+  /**
+   * What `record` would answer for each conversion with its key, read in one snapshot and
+   * without writing anything (the CSV import's preview): "duplicate" when the key is taken
+   * in the ledger or earlier in the list, "orphan" when no click has the id (a click still
+   * queued counts as known), else "accepted".
+   */
+  async classify(
+    items: readonly { conversion: ConversionInput; dedupKey: string }[],
+  ): Promise<RecordOutcome[]> {
+    const { taken, known } = await this.database.db.transaction().execute(async (trx) => ({
+      taken: await takenKeys(
+        trx,
+        items.map((item) => item.dedupKey),
+      ),
+      known: await attributionOf(trx, [...new Set(items.map((item) => item.conversion.clickId))]),
+    }));
+    const seen = new Set<string>();
+    return items.map(({ conversion, dedupKey }) => {
+      if (taken.has(dedupKey) || seen.has(dedupKey)) return "duplicate";
+      seen.add(dedupKey);
+      const clickKnown = known.has(conversion.clickId) || this.clicks?.isQueued(conversion.clickId);
+      return clickKnown ? "accepted" : "orphan";
+    });
+  }
+
   /** Logs a test postback (the dashboard's button): it writes no conversion. */
   async logTest(conversion: ConversionInput): Promise<void> {
     this.pendingLog.push(logRow(Date.now(), "test", "test", conversion, null));
@@ -236,16 +261,10 @@ export class ConversionLedger {
       ...new Set(batch.map((item) => item.conversion.clickId)),
     ]);
     // Keys taken already: in the database (the slot before within the retry window too)…
-    const keys = [...new Set(batch.flatMap((item) => [item.key, item.previousKey ?? item.key]))];
-    const taken = new Map<string, number>();
-    for (const part of chunked(keys, 500)) {
-      const rows = await trx
-        .selectFrom("conversions")
-        .select(["dedup_key", "at"])
-        .where("dedup_key", "in", part)
-        .execute();
-      for (const row of rows) taken.set(row.dedup_key, Number(row.at));
-    }
+    const taken = await takenKeys(
+      trx,
+      batch.flatMap((item) => [item.key, item.previousKey ?? item.key]),
+    );
     // …or earlier in this batch.
     const outcomes: RecordOutcome[] = [];
     const rows: Conversion[] = [];
@@ -375,6 +394,23 @@ function logRow(
     amount_cents: conversion.amountCents,
     currency: conversion.currency,
   };
+}
+
+/** The stored conversions' keys among these, with their instants. */
+async function takenKeys(
+  trx: Transaction<Database>,
+  keys: readonly string[],
+): Promise<Map<string, number>> {
+  const taken = new Map<string, number>();
+  for (const part of chunked([...new Set(keys)], 500)) {
+    const rows = await trx
+      .selectFrom("conversions")
+      .select(["dedup_key", "at"])
+      .where("dedup_key", "in", part)
+      .execute();
+    for (const row of rows) taken.set(row.dedup_key, Number(row.at));
+  }
+  return taken;
 }
 
 /** The attribution of the clicks with these ids (absent: no such click). */

@@ -94,7 +94,7 @@ describe("shownLog", () => {
       "Europe/Madrid",
     );
     expect(accepted).toMatchObject({
-      time: "25/11/26, 0:30:05",
+      time: "25/11/2026, 00:30:05",
       outcomeName: "aceptado",
       origin: "postback",
       amount: "50,00 EUR",

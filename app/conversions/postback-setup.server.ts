@@ -11,6 +11,17 @@ import { amountText } from "./amount-text";
 import type { PostbackLogEntry } from "./ledger.server";
 import { EVENTS, eventOf, REJECTIONS, type PostbackMapping } from "./postback-input";
 
+/** What the dashboard says of the receiver's answer to a test postback. */
+export function testAnswerText(answer: TestAnswer): string {
+  if (!answer.ok) return `No se ha podido contactar con el receptor: ${answer.error}`;
+  const said = answer.body ? `: «${answer.body}»` : "";
+  const hint =
+    answer.status === 404
+      ? ". El receptor no existe en este servidor: revisa POSTBACK_TOKEN y que el servidor esté actualizado."
+      : "";
+  return `El receptor ha respondido ${answer.status}${said}${hint}`;
+}
+
 /** The postback mapping with the program's macros (content: site.affiliate.postback). */
 export type PostbackSetup = PostbackMapping & {
   macros: { click_id: string; amount: string; currency: string; txid: string };
@@ -87,7 +98,11 @@ export async function sendTestPostback(
       signal: AbortSignal.timeout(5_000),
       redirect: "manual",
     });
-    const body = (await response.text()).slice(0, 300);
+    // The receiver answers one line of text; anything else (the site's 404 page when the
+    // receiver is not there) is not shown.
+    const text = (response.headers.get("content-type") ?? "").startsWith("text/plain");
+    const body = text ? (await response.text()).trim().slice(0, 300) : "";
+    if (!text) await response.body?.cancel();
     return { ok: true, status: response.status, body };
   } catch (error) {
     return { ok: false, error: (error as Error).message.slice(0, 200) };
@@ -122,8 +137,12 @@ export type ShownLogEntry = {
 export function shownLog(entries: PostbackLogEntry[], timeZone: string): ShownLogEntry[] {
   const time = new Intl.DateTimeFormat("es-ES", {
     timeZone,
-    dateStyle: "short",
-    timeStyle: "medium",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
   });
   return entries.map((entry) => ({
     id: entry.id,

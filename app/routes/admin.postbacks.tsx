@@ -30,6 +30,7 @@ import {
   postbackUrls,
   sendTestPostback,
   shownLog,
+  testAnswerText,
 } from "~/conversions/postback-setup.server";
 import type { loader as rootLoader } from "~/root";
 import { errorDescriptors } from "~/seo/seo-meta";
@@ -89,12 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     token,
     site.affiliate.postback,
   );
-  const test = answer.ok
-    ? {
-        ok: answer.status === 200,
-        text: `El receptor ha respondido ${answer.status}: ${answer.body.trim() || "(sin texto)"}`,
-      }
-    : { ok: false, text: `No se ha podido contactar con el receptor: ${answer.error}` };
+  const test = { ok: answer.ok && answer.status === 200, text: testAnswerText(answer) };
   return json({ state: "test" as const, test }, { headers: ADMIN_HEADERS });
 }
 

@@ -112,7 +112,7 @@ function PreviewTable({ group }: { group: PreviewGroup }) {
                 <td>{row.currency}</td>
                 <td>{row.date}</td>
                 <td>{row.txid}</td>
-                {withNote ? <td>{row.note}</td> : null}
+                {withNote ? <td className="admin-import__note">{row.note}</td> : null}
               </tr>
             ))}
           </tbody>

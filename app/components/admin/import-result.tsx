@@ -15,9 +15,11 @@ const LINES: [keyof Result, string][] = [
 export function ImportResult({ result }: { result: Result }) {
   return (
     <section className="admin-import__result" aria-labelledby="import-result-title">
-      <h2 id="import-result-title" role="status">
-        Importación terminada: {formatNumber(result.accepted + result.orphan)} conversiones nuevas
-      </h2>
+      <div role="status">
+        <h2 id="import-result-title">
+          Importación terminada: {formatNumber(result.accepted + result.orphan)} conversiones nuevas
+        </h2>
+      </div>
       <dl className="admin-import__counts">
         {LINES.map(([key, label]) => (
           <div key={key} className="admin-import__count">

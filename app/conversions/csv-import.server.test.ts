@@ -382,4 +382,25 @@ describe("preview and import on a ledger", () => {
     });
     expect(await count("conversions")).toBe(4);
   });
+
+  it("lets a postback that arrives during a large import in after one slice, not after the file", async () => {
+    const lines = Array.from(
+      { length: 1_500 },
+      (_, n) => `bulk${n};commission;1,00;EUR;2026-11-20;`,
+    );
+    const rows = read(["click_id;event;amount;currency;date;txid", ...lines].join("\n"));
+    const importing = importRows(ledger, rows, "Europe/Madrid");
+    const postback = ledger.record(
+      { clickId: "live", event: "deposit", amountCents: 100, currency: "EUR", txid: "live-1" },
+      { origin: "postback" },
+    );
+    await expect(postback).resolves.toBe("orphan");
+    await expect(importing).resolves.toMatchObject({ orphan: 1_500 });
+    const order = await database.db
+      .selectFrom("conversions")
+      .select(["id", "origin"])
+      .orderBy("id")
+      .execute();
+    expect(order.findIndex((row) => row.origin === "postback")).toBe(500);
+  });
 });

@@ -9,6 +9,8 @@
  */
 import { parse } from "csv-parse/sync";
 
+import { chunked } from "~/clicks/chunked";
+
 import { importKey } from "./dedup";
 import { COLUMN_LABELS, COLUMN_NAMES, REQUIRED_COLUMNS, type ImportColumn } from "./import-columns";
 import type { ConversionLedger, RecordOutcome } from "./ledger.server";
@@ -252,6 +254,12 @@ export function importInstant(date: string, timeZone: string, now = Date.now()):
 export type ImportResult = Record<RecordOutcome | "rejected", number>;
 
 /**
+ * Rows handed to the ledger at a time: the ledger writes in arrival order, so a postback
+ * that arrives during a large import waits for one slice, not for the whole file.
+ */
+const IMPORT_SLICE = 500;
+
+/**
  * Imports the rows: every valid row is recorded with its key and its date's instant (a
  * repeated one comes back "duplicate"), every invalid one is logged as rejected. Throws when
  * the database fails; what was written stays, and importing the file again completes it.
@@ -263,30 +271,32 @@ export async function importRows(
   now = Date.now(),
 ): Promise<ImportResult> {
   const result: ImportResult = { accepted: 0, orphan: 0, duplicate: 0, rejected: 0 };
-  const recorded: Promise<RecordOutcome>[] = [];
-  for (const row of rows) {
-    if (row.ok) {
-      recorded.push(
-        ledger.record(row.conversion, {
-          origin: "import",
-          at: importInstant(row.date, timeZone, now),
-          dedupKey: row.dedupKey,
-        }),
-      );
-    } else {
-      ledger.logRejection(row.reason, "import", {
-        event: row.raw.event,
-        clickId: row.raw.click_id,
-        txid: row.raw.txid,
-      });
-      result.rejected += 1;
+  for (const slice of chunked(rows, IMPORT_SLICE)) {
+    const recorded: Promise<RecordOutcome>[] = [];
+    for (const row of slice) {
+      if (row.ok) {
+        recorded.push(
+          ledger.record(row.conversion, {
+            origin: "import",
+            at: importInstant(row.date, timeZone, now),
+            dedupKey: row.dedupKey,
+          }),
+        );
+      } else {
+        ledger.logRejection(row.reason, "import", {
+          event: row.raw.event,
+          clickId: row.raw.click_id,
+          txid: row.raw.txid,
+        });
+        result.rejected += 1;
+      }
     }
-  }
-  const settled = await Promise.allSettled(recorded);
-  const failure = settled.find((outcome) => outcome.status === "rejected");
-  if (failure) throw failure.reason;
-  for (const outcome of settled) {
-    if (outcome.status === "fulfilled") result[outcome.value] += 1;
+    const settled = await Promise.allSettled(recorded);
+    const failure = settled.find((outcome) => outcome.status === "rejected");
+    if (failure) throw failure.reason;
+    for (const outcome of settled) {
+      if (outcome.status === "fulfilled") result[outcome.value] += 1;
+    }
   }
   await ledger.flush();
   return result;

@@ -6,6 +6,7 @@ import {
   loopbackOrigin,
   postbackUrls,
   shownLog,
+  testAnswerText,
   wordFor,
   type PostbackSetup,
 } from "./postback-setup.server";
@@ -110,5 +111,19 @@ describe("shownLog", () => {
       origin: "importación",
       amount: "-1,25 EUR",
     });
+  });
+});
+
+describe("testAnswerText", () => {
+  it("says what the receiver answered, and what a 404 or no answer means", () => {
+    expect(testAnswerText({ ok: true, status: 200, body: "OK test" })).toBe(
+      "El receptor ha respondido 200: «OK test»",
+    );
+    expect(testAnswerText({ ok: true, status: 404, body: "" })).toMatch(
+      /^El receptor ha respondido 404\. El receptor no existe en este servidor/,
+    );
+    expect(testAnswerText({ ok: false, error: "fetch failed" })).toBe(
+      "No se ha podido contactar con el receptor: fetch failed",
+    );
   });
 });

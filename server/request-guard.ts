@@ -42,7 +42,7 @@ export type Refusal =
 export type Verdict = { ok: true } | Refusal;
 
 export type GuardOptions = {
-  /** The dashboard is on (ADMIN_PASSWORD set): /admin takes its login form's POST. */
+  /** The dashboard is on (ADMIN_PASSWORD set): its pages take their forms' POST. */
   admin: boolean;
   /** The site's public origin (SITE_URL), which a form post's Origin may name. */
   siteOrigin?: string;

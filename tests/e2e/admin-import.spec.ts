@@ -299,4 +299,23 @@ test.describe("the postback page", () => {
     await expect(logged).toContainText(REJECTIONS.bad_amount.es);
     await expect(logged).toContainText("importación");
   });
+
+  test("both pages fit a phone's width (390 px): wide tables and URLs scroll or wrap inside", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await logIn(page, "/admin/import");
+    await page.getByText("Formato del archivo").click();
+    await expect(page.getByText("Ejemplo (separado por «;»")).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByLabel("Archivo CSV").setInputFiles(upload(FILE));
+    await page.getByRole("button", { name: "Ver la vista previa" }).click();
+    await expect(page.getByRole("heading", { name: "Vista previa" })).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.goto(`${ADMIN}/admin/postbacks`);
+    await expect(page.getByRole("heading", { name: "Últimos postbacks" })).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  });
 });

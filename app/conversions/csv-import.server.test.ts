@@ -313,7 +313,7 @@ describe("preview and import on a ledger", () => {
       [3, "50,00", ""],
       [6, "20,00", ""],
       [5, "12,50", ""],
-      [2, "0,00", "ya está en el registro"],
+      [2, "", "ya está en el registro"],
       [4, "50,00", "repetida en el archivo (fila 3)"],
       [7, "abc", expect.stringMatching(/^importe no válido/)],
     ]);

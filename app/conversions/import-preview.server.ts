@@ -68,7 +68,8 @@ function shown(row: PreviewRow): ShownRow {
   return {
     ...base,
     event: conversion.event,
-    amount: amountText(conversion.amountCents),
+    // A registration has no amount: the cell stays empty.
+    amount: conversion.event === "registration" ? "" : amountText(conversion.amountCents),
     currency: conversion.currency,
     txid: conversion.txid ?? "",
     note:

@@ -27,13 +27,7 @@ import { limitConnections } from "./connection-limits";
 import { DEV_EVENTS_PATH, DEV_SCRIPT_PATH, type DevContent } from "./dev-content";
 import type { PageCache } from "./page-cache";
 import { remixHandler, PayloadTooLargeError } from "./remix-handler";
-import {
-  bodyLimit,
-  inspectRequest,
-  refusalLogLine,
-  type GuardOptions,
-  type Refusal,
-} from "./request-guard";
+import { bodyLimit, inspectRequest, refusalLogLine, type Refusal } from "./request-guard";
 import { sendDocument } from "./send-document";
 import { setHeaders, siteHeaders, type SiteHeaders } from "./site-headers";
 import { staticFiles } from "./static-files";
@@ -91,7 +85,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
   /** Why the server renders the error page in place of a request (read by the load context). */
   const refusals = new WeakMap<IncomingMessage, RefusalContext>();
   const accessLog = options.log ? accessLogOf(options.log) : null;
-  const app = expressApp(options, { headers, keyOf, refusals, refuse, client, accessLog, guard });
+  const app = expressApp(options, { headers, keyOf, refusals, refuse, client, accessLog });
 
   const server = createServer(
     { connectionsCheckingInterval: LIMITS.connectionsCheckingIntervalMs },
@@ -186,10 +180,8 @@ function expressApp(
     refuse,
     client,
     accessLog,
-    guard,
   }: {
     headers: SiteHeaders;
-    guard: GuardOptions;
     accessLog: AccessLog | null;
     client: ClientAddress;
     keyOf: (req: IncomingMessage) => string | null;
@@ -233,7 +225,9 @@ function expressApp(
       siteHeaders: headers.page,
       // Every text response is compressed, however small (the default skips those under 1 KB).
       compress: compression({ threshold: 0 }),
-      bodyLimit: (req) => bodyLimit(req.method ?? "", req.url ?? "", guard),
+      // The guard's own rule: only the import's POST, while the dashboard is on, may be larger.
+      bodyLimit: (req) =>
+        bodyLimit(req.method ?? "", req.url ?? "", { admin: Boolean(env.ADMIN_PASSWORD) }),
       renderErrorPage: (req, res, status) =>
         refuse(req, res, { ok: false, status, reason: "empty answer of a resource route" }),
       getLoadContext: (req) => ({

@@ -9,9 +9,9 @@
  *   docs/decisions/005-request-path.md).
  * - A path whose percent-encoding does not decode has its "%" escaped, so the router and
  *   the static-file server see a decodable path and the site answers its own 404 page.
- * - A declared body over the limit (`bodyLimit`) is a 413 before anything reads it.
+ * - A declared body over the limit is a 413 before anything reads it.
  * - A method the path does not answer (TRACE and PROPFIND included) is a 405 with `Allow`:
- *   pages answer GET and HEAD, the locale form POST, the dashboard's pages both when it is on.
+ *   pages answer GET and HEAD, the locale form POST, the dashboard both when it is on.
  * - A cross-site form post is a 403 (cross-site.ts), logged as one line (`refusalLogLine`).
  * Every refusal is rendered by one route, the site's error page for its status (see
  * docs/decisions/009-refused-requests.md); `OPTIONS *` is answered here, without a body.
@@ -42,7 +42,7 @@ export type Refusal =
 export type Verdict = { ok: true } | Refusal;
 
 export type GuardOptions = {
-  /** The dashboard is on (ADMIN_PASSWORD set): its pages take their forms' POST. */
+  /** The dashboard is on (ADMIN_PASSWORD set): /admin takes its login form's POST. */
   admin: boolean;
   /** The site's public origin (SITE_URL), which a form post's Origin may name. */
   siteOrigin?: string;

@@ -62,25 +62,37 @@ export function sameSitePath(
 }
 
 /**
+ * Reads a request header by its lower-case name, as a Fetch `Headers.get` would (repeated
+ * headers joined by ", "), or null when absent. Callers hand a reader, not a Request, so
+ * the server can answer without building one (server/outbound.ts).
+ */
+export type HeaderReader = (name: string) => string | null;
+
+/**
  * The tracking parameters of the visit behind an outbound request: those on the link
  * (the browser runtime adds the landing page's), or, when there are none (no
  * JavaScript), those of the landing page itself, read from a same-site Referer.
  */
 export function visitTrackingParams(
-  request: Request,
+  query: URLSearchParams,
+  referer: string | null,
   subIdParam: string,
   siteOrigins: ReadonlySet<string>,
 ): TrackingParams {
-  const own = pickTrackingParams(new URL(request.url).searchParams, subIdParam);
+  const own = pickTrackingParams(query, subIdParam);
   if (own.length > 0) return own;
-  const referer = request.headers.get("referer");
   if (!referer || sameSitePath(referer, siteOrigins) === null) return [];
   return pickTrackingParams(new URL(referer, "http://localhost").searchParams, subIdParam);
 }
 
-/** The origins a Referer may have to count as this site: the configured one and the host asked for. */
-export function siteOriginsOf(request: Request, configuredOrigin: string): Set<string> {
-  const { protocol } = new URL(request.url);
-  const host = request.headers.get("host");
+/**
+ * The origins a Referer may have to count as this site: the configured one and the host
+ * asked for (`protocol` "http:" or "https:", as the request came).
+ */
+export function siteOriginsOf(
+  protocol: string,
+  host: string | null,
+  configuredOrigin: string,
+): Set<string> {
   return new Set(host ? [configuredOrigin, `${protocol}//${host}`] : [configuredOrigin]);
 }

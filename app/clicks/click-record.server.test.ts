@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { sameSitePath } from "~/affiliate/tracking-params";
+import { sameSitePath, visitTrackingParams } from "~/affiliate/tracking-params";
 
 import { VisitorKeys, buildClickRecord, dayIn, deviceOf } from "./click-record.server";
 
@@ -27,11 +27,15 @@ function click(
   },
   keys = new VisitorKeys(),
 ) {
+  const request = new Request(`http://localhost${url}`, {
+    method,
+    headers: { "user-agent": CHROME_ANDROID, ...headers },
+  });
+  const query = new URL(request.url).searchParams;
   return buildClickRecord({
-    request: new Request(`http://localhost${url}`, {
-      method,
-      headers: { "user-agent": CHROME_ANDROID, ...headers },
-    }),
+    header: (name) => request.headers.get(name),
+    query,
+    params: visitTrackingParams(query, request.headers.get("referer"), "subid", SITE),
     head,
     clientAddress: ip,
     linkId: "home-main-block-1-button-1",

@@ -11,14 +11,14 @@ import { createHash, randomBytes } from "node:crypto";
 import Bowser from "bowser";
 import { isbot } from "isbot";
 
-import { sameSitePath, visitTrackingParams } from "~/affiliate/tracking-params";
+import { sameSitePath, type HeaderReader, type TrackingParams } from "~/affiliate/tracking-params";
 
 import { newClickId } from "./click-id";
 import type { ClickRecord } from "./types";
 
 /** Request headers of link previews, prefetches and prerenders: not a person's click. */
-function isAutomated(request: Request): boolean {
-  const purpose = `${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("purpose") ?? ""} ${request.headers.get("x-purpose") ?? ""}`;
+function isAutomated(header: HeaderReader): boolean {
+  const purpose = `${header("sec-purpose") ?? ""} ${header("purpose") ?? ""} ${header("x-purpose") ?? ""}`;
   return /\b(prefetch|prerender|preview)\b/i.test(purpose);
 }
 
@@ -87,8 +87,13 @@ export function dayIn(timeZone: string, at: number): string {
 }
 
 export type ClickInput = {
-  request: Request;
-  /** The client sent HEAD (the load context's `head`: Remix runs HEAD as GET). */
+  /** The request's headers. */
+  header: HeaderReader;
+  /** The request's query. */
+  query: URLSearchParams;
+  /** The visit's tracking parameters (visitTrackingParams): those the destination receives. */
+  params: TrackingParams;
+  /** The client sent HEAD. */
   head: boolean;
   /** The client's address (for the visitor key only; never stored). */
   clientAddress: string;
@@ -104,23 +109,21 @@ export type ClickInput = {
   now?: number;
 };
 
-/** The record of one click. */
+/** The record of one click, with a new click id. */
 export function buildClickRecord(input: ClickInput): ClickRecord {
-  const { request } = input;
+  const { header } = input;
   const at = input.now ?? Date.now();
   const day = dayIn(input.timeZone, at);
-  const url = new URL(request.url);
   const page =
-    sameSitePath(url.searchParams.get("from"), input.siteOrigins) ??
-    sameSitePath(request.headers.get("referer"), input.siteOrigins) ??
+    sameSitePath(input.query.get("from"), input.siteOrigins) ??
+    sameSitePath(header("referer"), input.siteOrigins) ??
     "";
-  const params = visitTrackingParams(request, input.subIdParam, input.siteOrigins);
-  const tracking = Object.fromEntries(params);
-  const userAgent = request.headers.get("user-agent") ?? "";
+  const tracking = Object.fromEntries(input.params);
+  const userAgent = header("user-agent") ?? "";
   const countryValue = input.countryHeader
-    ? request.headers.get(input.countryHeader)?.trim().toUpperCase()
+    ? header(input.countryHeader)?.trim().toUpperCase()
     : undefined;
-  const bot = input.head || !userAgent || isbot(userAgent) || isAutomated(request);
+  const bot = input.head || !userAgent || isbot(userAgent) || isAutomated(header);
   return {
     at,
     day,

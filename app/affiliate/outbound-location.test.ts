@@ -30,6 +30,17 @@ describe("outboundLocation", () => {
     ]);
   });
 
+  it.each([
+    ["https://aff.example/r", "https://aff.example/r?subid=s1&clickid=ID"],
+    ["https://aff.example/r?", "https://aff.example/r?subid=s1&clickid=ID"],
+    [
+      "https://aff.example/r?partner=1#top",
+      "https://aff.example/r?partner=1&subid=s1&clickid=ID#top",
+    ],
+  ])("adds the parameters to the query of %s, before its fragment", (destination, expected) => {
+    expect(outboundLocation(destination, [["subid", "s1"]], send)).toBe(expected.replace("ID", ID));
+  });
+
   it("sends the id in the parameter content names", () => {
     const location = new URL(outboundLocation(DESTINATION, [], { param: "payload", id: ID }));
     expect(location.searchParams.get("payload")).toBe(ID);

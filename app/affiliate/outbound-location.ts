@@ -22,23 +22,63 @@ export type ClickIdPlacement = {
   id: string | null;
 };
 
+/** A destination as the redirect uses it, parsed once (content holds few). */
+type Destination = {
+  /** The URL up to its fragment, as the URL parser writes it. */
+  base: string;
+  /** What joins added parameters to `base`: "?", "&", or "" after a bare "?". */
+  separator: string;
+  hash: string;
+  /** The names of its query parameters: a visit's parameter never replaces one. */
+  names: ReadonlySet<string>;
+  /** It holds the click id's placeholder. */
+  placed: boolean;
+};
+
+const DESTINATION_MEMO_LIMIT = 1_000;
+const destinations = new Map<string, Destination>();
+
+function destinationOf(destination: string): Destination {
+  let known = destinations.get(destination);
+  if (!known) {
+    const url = new URL(destination);
+    const hash = url.hash;
+    url.hash = "";
+    const base = url.href;
+    known = {
+      base,
+      separator: url.search ? "&" : base.endsWith("?") ? "" : "?",
+      hash,
+      names: new Set(url.searchParams.keys()),
+      placed: HAS_PLACEHOLDER.test(base),
+    };
+    // Content reloads in development: a bounded table never holds stale destinations long.
+    if (destinations.size >= DESTINATION_MEMO_LIMIT) destinations.clear();
+    destinations.set(destination, known);
+  }
+  return known;
+}
+
 /**
- * The URL the visitor is sent to. Every parameter the destination has stays as it is; a
- * tracking parameter it already has is not added again. Without an id to send, a
- * placeholder is left empty, so the program never receives the literal `{click_id}`.
+ * The URL the visitor is sent to: the destination as configured, then the visit's
+ * tracking parameters it does not already have, then the click id (or the id in its
+ * placeholder). Without an id to send, a placeholder is left empty, so the program never
+ * receives the literal `{click_id}`.
  */
 export function outboundLocation(
   destination: string,
   params: TrackingParams,
   clickId: ClickIdPlacement,
 ): string {
-  const placed = HAS_PLACEHOLDER.test(destination);
-  const url = new URL(placed ? destination.replace(PLACEHOLDERS, clickId.id ?? "") : destination);
+  const target = destinationOf(destination);
+  const added = new URLSearchParams();
   for (const [name, value] of params) {
-    if (name !== clickId.param && !url.searchParams.has(name)) url.searchParams.append(name, value);
+    if (name !== clickId.param && !target.names.has(name)) added.append(name, value);
   }
-  if (clickId.id !== null && !placed) url.searchParams.set(clickId.param, clickId.id);
-  return url.href;
+  if (clickId.id !== null && !target.placed) added.append(clickId.param, clickId.id);
+  const base = target.placed ? target.base.replace(PLACEHOLDERS, clickId.id ?? "") : target.base;
+  const query = added.toString();
+  return query ? `${base}${target.separator}${query}${target.hash}` : `${base}${target.hash}`;
 }
 
 /**

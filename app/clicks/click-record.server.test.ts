@@ -134,6 +134,14 @@ describe("helpers", () => {
     expect(dayIn("UTC", Date.UTC(2026, 10, 22, 23, 30))).toBe("2026-11-22");
   });
 
+  it("changes day at the zone's midnight, however close together the clicks", () => {
+    // 00:00 in Kathmandu (UTC+05:45), a zone whose midnight is not on a UTC hour.
+    const midnight = Date.UTC(2026, 10, 22, 18, 15);
+    expect(dayIn("Asia/Kathmandu", midnight - 1)).toBe("2026-11-22");
+    expect(dayIn("Asia/Kathmandu", midnight)).toBe("2026-11-23");
+    expect(dayIn("Asia/Kathmandu", midnight - 1)).toBe("2026-11-22");
+  });
+
   it("classifies devices and browsers", () => {
     expect(deviceOf(FIREFOX_DESKTOP)).toEqual({ device: "desktop", browser: "Firefox" });
     expect(deviceOf("")).toEqual({ device: "other", browser: "other" });

@@ -22,27 +22,36 @@ function isAutomated(header: HeaderReader): boolean {
   return /\b(prefetch|prerender|preview)\b/i.test(purpose);
 }
 
-const DEVICE_MEMO_LIMIT = 1_000;
-const devices = new Map<string, { device: string; browser: string }>();
+const AGENT_MEMO_LIMIT = 1_000;
+type Agent = { device: string; browser: string; crawler: boolean };
+const agents = new Map<string, Agent>();
 
 /**
- * "mobile", "tablet", "desktop" or "other", and the browser's family. Visitors share few
- * distinct User-Agents, so answers are remembered in a small bounded table.
+ * What a User-Agent says: device class, browser family and whether it is a crawler.
+ * Visitors share few distinct User-Agents, and parsing one costs more than the rest of a
+ * click, so answers are remembered in a small bounded table.
  */
-export function deviceOf(userAgent: string): { device: string; browser: string } {
-  if (!userAgent) return { device: "other", browser: "other" };
-  let known = devices.get(userAgent);
+function agentOf(userAgent: string): Agent {
+  let known = agents.get(userAgent);
   if (!known) {
     const parsed = Bowser.parse(userAgent);
     const type = parsed.platform.type;
     known = {
       device: type === "mobile" || type === "tablet" || type === "desktop" ? type : "other",
       browser: (parsed.browser.name ?? "other").slice(0, 40) || "other",
+      crawler: isbot(userAgent),
     };
-    if (devices.size >= DEVICE_MEMO_LIMIT) devices.clear();
-    devices.set(userAgent, known);
+    if (agents.size >= AGENT_MEMO_LIMIT) agents.clear();
+    agents.set(userAgent, known);
   }
   return known;
+}
+
+/** "mobile", "tablet", "desktop" or "other", and the browser's family. */
+export function deviceOf(userAgent: string): { device: string; browser: string } {
+  if (!userAgent) return { device: "other", browser: "other" };
+  const { device, browser } = agentOf(userAgent);
+  return { device, browser };
 }
 
 /**
@@ -69,21 +78,31 @@ export class VisitorKeys {
   }
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormats = new Map<string, { format: Intl.DateTimeFormat; minute: number; day: string }>();
 
-/** YYYY-MM-DD of an instant in a time zone (formatters are costly to make: one per zone). */
+/**
+ * YYYY-MM-DD of an instant in a time zone. Formatters are costly to make (one per zone)
+ * and to run, so each zone remembers its last minute's day: every zone's offset is a whole
+ * number of minutes, so a day never changes within one.
+ */
 export function dayIn(timeZone: string, at: number): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", {
+  let zone = dayFormats.get(timeZone);
+  if (!zone) {
+    const format = new Intl.DateTimeFormat("en-CA", {
       timeZone,
       year: "numeric",
       month: "2-digit",
       day: "2-digit",
     });
-    dayFormats.set(timeZone, format);
+    zone = { format, minute: Number.NaN, day: "" };
+    dayFormats.set(timeZone, zone);
   }
-  return format.format(at);
+  const minute = Math.floor(at / 60_000);
+  if (minute !== zone.minute) {
+    zone.minute = minute;
+    zone.day = zone.format.format(at);
+  }
+  return zone.day;
 }
 
 export type ClickInput = {
@@ -123,7 +142,8 @@ export function buildClickRecord(input: ClickInput): ClickRecord {
   const countryValue = input.countryHeader
     ? header(input.countryHeader)?.trim().toUpperCase()
     : undefined;
-  const bot = input.head || !userAgent || isbot(userAgent) || isAutomated(header);
+  const agent = userAgent ? agentOf(userAgent) : null;
+  const bot = input.head || !agent || agent.crawler || isAutomated(header);
   return {
     at,
     day,
@@ -139,7 +159,8 @@ export function buildClickRecord(input: ClickInput): ClickRecord {
     fbclid: tracking.fbclid ?? null,
     subid: tracking[input.subIdParam] ?? null,
     country: countryValue && /^[A-Z]{2}$/.test(countryValue) ? countryValue : null,
-    ...deviceOf(userAgent),
+    device: agent?.device ?? "other",
+    browser: agent?.browser ?? "other",
     is_bot: bot ? 1 : 0,
     visitor: input.visitorKeys.key(input.clientAddress, userAgent, day),
     click_id: newClickId(),

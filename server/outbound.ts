@@ -19,7 +19,12 @@ import type { ServerBuild } from "@remix-run/node";
 import { countryVary, isBlockedCountryCode } from "~/affiliate/country-gate.server";
 import { outboundLocation } from "~/affiliate/outbound-location";
 import type { OutboundTarget } from "~/affiliate/outbound.server";
-import { siteOriginsOf, visitTrackingParams, type HeaderReader } from "~/affiliate/tracking-params";
+import {
+  sameSiteUrl,
+  siteOriginsOf,
+  visitTrackingParams,
+  type HeaderReader,
+} from "~/affiliate/tracking-params";
 import type { ClickLedger } from "~/clicks/ledger.server";
 import { recordClick } from "~/clicks/record-click.server";
 import type { Env } from "~/config/env.server";
@@ -135,16 +140,13 @@ export function outboundRedirect({
       header("host"),
       target.siteOrigin,
     );
-    const params = visitTrackingParams(
-      query,
-      header("referer"),
-      affiliate.subid_param,
-      siteOrigins,
-    );
+    const landing = sameSiteUrl(header("referer"), siteOrigins);
+    const params = visitTrackingParams(query, landing, affiliate.subid_param);
     const click = recordClick(clicks, link, {
       header,
       query,
       params,
+      landing,
       head: req.method === "HEAD",
       clientAddress: clientAddress(req),
       subIdParam: affiliate.subid_param,

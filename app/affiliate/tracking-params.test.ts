@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   MAX_TRACKING_VALUE_LENGTH,
   pickTrackingParams,
+  sameSiteUrl,
   siteOriginsOf,
   visitTrackingParams,
   withTrackingParams,
@@ -62,8 +63,9 @@ describe("withTrackingParams", () => {
 describe("visitTrackingParams", () => {
   const origins = siteOriginsOf("http:", "localhost:3000", "https://www.brisamar-casino.example");
   const campaign = (query: string, referer: string | null) =>
-    Object.fromEntries(visitTrackingParams(new URLSearchParams(query), referer, "subid", origins))
-      .utm_campaign ?? null;
+    Object.fromEntries(
+      visitTrackingParams(new URLSearchParams(query), sameSiteUrl(referer, origins), "subid"),
+    ).utm_campaign ?? null;
 
   it("takes the link's own parameters first", () => {
     expect(campaign("utm_campaign=own", "http://localhost:3000/?utm_campaign=landing")).toBe("own");

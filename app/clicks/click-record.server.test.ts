@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { sameSitePath, visitTrackingParams } from "~/affiliate/tracking-params";
+import { sameSitePath, sameSiteUrl, visitTrackingParams } from "~/affiliate/tracking-params";
 
 import { VisitorKeys, buildClickRecord, dayIn, deviceOf } from "./click-record.server";
 
@@ -32,10 +32,12 @@ function click(
     headers: { "user-agent": CHROME_ANDROID, ...headers },
   });
   const query = new URL(request.url).searchParams;
+  const landing = sameSiteUrl(request.headers.get("referer"), SITE);
   return buildClickRecord({
     header: (name) => request.headers.get(name),
     query,
-    params: visitTrackingParams(query, request.headers.get("referer"), "subid", SITE),
+    params: visitTrackingParams(query, landing, "subid"),
+    landing,
     head,
     clientAddress: ip,
     linkId: "home-main-block-1-button-1",

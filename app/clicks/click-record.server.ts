@@ -11,7 +11,12 @@ import { createHash, randomBytes } from "node:crypto";
 import Bowser from "bowser";
 import { isbot } from "isbot";
 
-import { sameSitePath, type HeaderReader, type TrackingParams } from "~/affiliate/tracking-params";
+import {
+  pathOf,
+  sameSitePath,
+  type HeaderReader,
+  type TrackingParams,
+} from "~/affiliate/tracking-params";
 
 import { newClickId } from "./click-id";
 import type { ClickRecord } from "./types";
@@ -112,6 +117,8 @@ export type ClickInput = {
   query: URLSearchParams;
   /** The visit's tracking parameters (visitTrackingParams): those the destination receives. */
   params: TrackingParams;
+  /** The same-site page in the Referer (sameSiteUrl), or null. */
+  landing: URL | null;
   /** The client sent HEAD. */
   head: boolean;
   /** The client's address (for the visitor key only; never stored). */
@@ -135,7 +142,7 @@ export function buildClickRecord(input: ClickInput): ClickRecord {
   const day = dayIn(input.timeZone, at);
   const page =
     sameSitePath(input.query.get("from"), input.siteOrigins) ??
-    sameSitePath(header("referer"), input.siteOrigins) ??
+    (input.landing && pathOf(input.landing)) ??
     "";
   const tracking = Object.fromEntries(input.params);
   const userAgent = header("user-agent") ?? "";

@@ -26,6 +26,8 @@ import { stylesheetText } from "~/document/stylesheet.server";
 
 /** The dev server reads the content again through this on every save (server/dev-content.ts). */
 export { reloadContent } from "~/content/content.server";
+/** The outbound redirect, answered before Remix, asks which link a path names (server/outbound.ts). */
+export { outboundTarget } from "~/affiliate/outbound.server";
 
 const policyOrigins = configuredOrigins(appConfig.cdnUrl);
 

@@ -1,14 +1,21 @@
 /**
- * Part of `npm run bench`: what the click ledger costs the outbound redirect. One run
- * starts the production server three times on the same port, with the ledger off, on
- * SQLite and on PostgreSQL (a throwaway cluster, tests/postgres-cluster.ts), and drives
- * `/go/<link-id>` with autocannon at 50 connections for BENCH_REDIRECT_DURATION seconds
- * (default 10). Then, with PostgreSQL, it stops the database half-way through a run: every
- * answer must still be a 302, and the clicks queued meanwhile must reach the database once
- * it is back. Prints a Markdown table; exits 1 when the ledger costs 20 % or more of the
- * throughput, or a redirect fails. Only ever talks to localhost.
+ * Part of `npm run bench`: the outbound redirect, the site's money path, against what Node
+ * itself can do for the same answer. One run drives `/go/<link-id>` with autocannon at 50
+ * connections for BENCH_REDIRECT_DURATION seconds (default 10) on:
+ * - a bare node:http handler answering the same 302, headers recorded from the site's
+ *   answer and a Location of the same shape (scripts/bench-bare-redirect.mjs): the reference;
+ * - the production server with the ledger off, on SQLite and on PostgreSQL (a throwaway
+ *   cluster, tests/postgres-cluster.ts), started in turn on the same port.
+ * Then, with PostgreSQL, it stops the database half-way through a run: every answer must
+ * still be a 302, and the clicks queued meanwhile must reach the database once it is back.
+ * Prints a Markdown table with each figure's ratio to the bare handler, and whether the
+ * targets of issue 22 are met (on SQLite: >= 60 % of bare, p99 <= 10 ms). The targets are
+ * reported, not asserted (the machine may be shared): the script exits 1 only when a
+ * redirect failed. Only ever talks to localhost.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -41,23 +48,56 @@ const LINK = process.env.BENCH_REDIRECT_LINK ?? "home-main-block-1-button-1";
 const URL_UNDER_TEST = `http://127.0.0.1:${PORT}/go/${LINK}?utm_campaign=bench&subid=b1`;
 const BROWSER_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
-const COST_LIMIT_PERCENT = 20;
+/** Issue 22's targets for the redirect with the ledger on SQLite. */
+const TARGETS = { sqliteShareOfBare: 60, sqliteP99Ms: 10 };
 
 const startServer = (env: Record<string, string>) => startServerOn(PORT, env);
 
-async function drive(): Promise<Result> {
-  await autocannon({
-    url: URL_UNDER_TEST,
-    connections: 10,
-    duration: 2,
-    headers: { "user-agent": BROWSER_UA },
-  });
+async function drive(port = PORT): Promise<Result> {
+  const url = URL_UNDER_TEST.replace(`:${PORT}/`, `:${port}/`);
+  await autocannon({ url, connections: 10, duration: 2, headers: { "user-agent": BROWSER_UA } });
   return autocannon({
-    url: URL_UNDER_TEST,
+    url,
     connections: 50,
     duration: DURATION,
     headers: { "user-agent": BROWSER_UA },
   });
+}
+
+/** The site's answer to one redirect, as the bare handler is to replay it. */
+function recordAnswer(): Promise<{ headers: [string, string][]; location: string }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(URL_UNDER_TEST, { headers: { "user-agent": BROWSER_UA } }, (res) => {
+      res.resume();
+      const headers: [string, string][] = [];
+      for (let index = 0; index < res.rawHeaders.length; index += 2) {
+        headers.push([res.rawHeaders[index]!, res.rawHeaders[index + 1]!]);
+      }
+      const location = res.headers.location ?? "";
+      if (res.statusCode !== 302 || !/[?&]clickid=[\w-]{16}$/.test(location)) {
+        reject(new Error(`expected a 302 ending in a click id, got ${res.statusCode} ${location}`));
+      } else resolve({ headers, location });
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+/** The bare reference on its own port, resolved once it answers. */
+async function startBare(port: number, answerFile: string) {
+  const child = spawn("node", ["scripts/bench-bare-redirect.mjs", String(port), answerFile], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`, { redirect: "manual" });
+      return child;
+    } catch {
+      await sleep(100);
+    }
+  }
+  child.kill("SIGKILL");
+  throw new Error("the bare handler did not start");
 }
 
 const redirects = (result: Result) => result.statusCodeStats["302"]?.count ?? 0;
@@ -86,31 +126,43 @@ async function main(): Promise<number> {
   const cluster = await startCluster();
   const rows: string[] = [];
   let ok = true;
-  const row = (name: string, result: Result, note = "") => {
+  const row = (name: string, result: Result, note: string) => {
     rows.push(
       `| ${name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${redirects(result)} | ${failures(result)} | ${note} |`,
     );
     if (failures(result) > 0) ok = false;
   };
+  const verdicts: string[] = [];
   try {
     const scenarios: [string, Record<string, string>][] = [
       ["ledger off", { CLICK_LEDGER: "false" }],
       ["ledger on SQLite", { DATABASE_URL: `sqlite:${path.join(directory, "clicks.sqlite")}` }],
       ["ledger on PostgreSQL", { DATABASE_URL: cluster.url }],
     ];
-    const results: Result[] = [];
+    const answerFile = path.join(directory, "answer.json");
+    const results = new Map<string, Result>();
     for (const [name, env] of scenarios) {
       const server = await startServer(env);
-      const result = await drive();
+      if (env.DATABASE_URL?.startsWith("sqlite:")) {
+        writeFileSync(answerFile, JSON.stringify(await recordAnswer()));
+      }
+      results.set(name, await drive());
       await stopServer(server);
-      results.push(result);
-      const base = results[0]!.requests.average;
-      const cost = ((base - result.requests.average) / base) * 100;
-      const note =
-        results.length === 1 ? "reference" : `cost ${cost.toFixed(1)} % of the reference`;
-      if (results.length > 1 && cost >= COST_LIMIT_PERCENT) ok = false;
-      row(name, result, note);
     }
+    const bareServer = await startBare(PORT + 1, answerFile);
+    const bare = await drive(PORT + 1);
+    await stopServer(bareServer);
+
+    const share = (result: Result) => (result.requests.average / bare.requests.average) * 100;
+    row("bare node:http, same 302", bare, "reference");
+    for (const [name, result] of results)
+      row(name, result, `${share(result).toFixed(0)} % of bare`);
+    const sqlite = results.get("ledger on SQLite")!;
+    const met = (yes: boolean) => (yes ? "met" : "NOT met");
+    verdicts.push(
+      `ledger on SQLite at >= ${TARGETS.sqliteShareOfBare} % of bare: ${share(sqlite).toFixed(0)} %, ${met(share(sqlite) >= TARGETS.sqliteShareOfBare)}`,
+      `ledger on SQLite p99 <= ${TARGETS.sqliteP99Ms} ms: ${sqlite.latency.p99} ms, ${met(sqlite.latency.p99 <= TARGETS.sqliteP99Ms)}`,
+    );
 
     // PostgreSQL stops half-way through a run, then comes back.
     const server = await startServer({ DATABASE_URL: cluster.url });
@@ -142,10 +194,10 @@ async function main(): Promise<number> {
   console.log("| scenario | requests/s | p50 ms | p99 ms | 302s | failed | note |");
   console.log("| -------- | ---------: | -----: | -----: | ---: | -----: | ---- |");
   for (const line of rows) console.log(line);
-  if (!ok)
-    console.log(
-      `\nTarget missed: a failed redirect, or a ledger cost of ${COST_LIMIT_PERCENT} % or more.`,
-    );
+  console.log(
+    `\nTargets (reported, not asserted):\n${verdicts.map((line) => `- ${line}`).join("\n")}`,
+  );
+  if (!ok) console.log("\nA redirect failed.");
   return ok ? 0 : 1;
 }
 

@@ -3,7 +3,8 @@
  * goes on after a part fails so one run reports every figure:
  * - scripts/bench-pages.ts: the cached home page against a bare node:http handler and
  *   nginx, and a flood of unique query strings;
- * - scripts/bench-redirects.ts: what the click ledger costs the outbound redirect;
+ * - scripts/bench-redirects.ts: the outbound redirect against a bare node:http 302, with
+ *   the ledger off, on SQLite and on PostgreSQL;
  * - scripts/bench-dashboard.ts: the dashboard's views over a large ledger.
  * Exits 1 when any part failed or missed its targets. `npm run bench -- pages redirects`
  * runs only the parts named; BENCH_SKIP_BUILD=1 skips the build.

@@ -3,7 +3,8 @@
  * 1. the guard (request-guard.ts): refuses what the site does not answer, cross-site form
  *    posts included; every refusal is rendered by one route, the site's error page
  *    (`refuse` below); connections are bounded per client (connection-limits.ts);
- * 2. fast endpoints: answers that need neither Express nor Remix, one handler each;
+ * 2. fast endpoints: answers that need neither Express nor Remix, one handler each: the
+ *    outbound redirect (outbound.ts);
  * 3. the page cache: a hit is one writeHead and one write;
  * 4. Express: static files, the development pages, the access log, then Remix.
  * Each sender writes the site's headers once, from site-headers.ts. Why a server of our
@@ -25,6 +26,7 @@ import { cacheKey } from "./cache-key";
 import { clientAddress, type ClientAddress } from "./client-address";
 import { limitConnections } from "./connection-limits";
 import { DEV_EVENTS_PATH, DEV_SCRIPT_PATH, type DevContent } from "./dev-content";
+import { outboundRedirect } from "./outbound";
 import type { PageCache } from "./page-cache";
 import { remixHandler, PayloadTooLargeError } from "./remix-handler";
 import { bodyLimit, inspectRequest, refusalLogLine, type Refusal } from "./request-guard";
@@ -86,6 +88,15 @@ export function createSiteServer(options: SiteServerOptions): Server {
   const refusals = new WeakMap<IncomingMessage, RefusalContext>();
   const accessLog = options.log ? accessLogOf(options.log) : null;
   const app = expressApp(options, { headers, keyOf, refusals, refuse, client, accessLog });
+  const outbound = outboundRedirect({
+    env,
+    build: options.build,
+    clicks: options.clicks,
+    siteHeaders: headers.page,
+    clientAddress: client.of,
+    accessLog,
+    paused: () => Boolean(options.devContent?.problems),
+  });
 
   const server = createServer(
     { connectionsCheckingInterval: LIMITS.connectionsCheckingIntervalMs },
@@ -101,6 +112,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
       // 2. Fast endpoints go here, each one handler that answers and returns, before the
       //    cache and Express: `if (path === "/…") return answerThat(req, res);`; each logs
       //    its request with `accessLog?.(req, res, noop)`.
+      if (outbound(req, res)) return;
 
       // 3. The page cache.
       if (cache) {

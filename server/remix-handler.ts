@@ -58,7 +58,8 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
   });
 }
 
-function isSecure(req: IncomingMessage): boolean {
+/** The request came over HTTPS (directly, or as a proxy in front says with X-Forwarded-Proto). */
+export function isSecure(req: IncomingMessage): boolean {
   const forwarded = req.headers["x-forwarded-proto"];
   const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
   return first === "https" || Boolean((req.socket as { encrypted?: boolean }).encrypted);

@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { site } from "~/content/content.server";
+import { links, site } from "~/content/content.server";
 
-import { outboundDestination, outboundLocation } from "./outbound.server";
-
-const ORIGIN = "https://www.brisamar-casino.example";
+import { outboundDestination, outboundTarget } from "./outbound.server";
 
 describe("outbound routes", () => {
   it("maps /login/ and /sing-up/, with or without the trailing slash, to the configured URLs", () => {
@@ -23,35 +21,16 @@ describe("outbound routes", () => {
     },
   );
 
-  it("appends the visitor's tracking parameters but keeps host, partner and banner", () => {
-    const destination = site.header.signup_redirect_link;
-    const request = new Request(
-      "http://localhost/sing-up/?partner=evil&banner=evil&utm_source=news&subid=42&next=https://evil.example",
-    );
-    const location = new URL(outboundLocation(destination, request, site, ORIGIN));
-    const configured = new URL(destination);
-    expect(location.origin).toBe(configured.origin);
-    expect(location.pathname).toBe(configured.pathname);
-    expect(location.searchParams.get("partner")).toBe(configured.searchParams.get("partner"));
-    expect(location.searchParams.get("banner")).toBe(configured.searchParams.get("banner"));
-    expect(location.searchParams.get("utm_source")).toBe("news");
-    expect(location.searchParams.get("subid")).toBe("42");
-    expect(location.searchParams.has("next")).toBe(false);
-  });
-
-  it("without parameters of its own, forwards those of a same-site landing page (no JavaScript)", () => {
-    const destination = site.header.signup_redirect_link;
-    const from = (referer: string) =>
-      new URL(
-        outboundLocation(
-          destination,
-          new Request("http://localhost/sing-up/", { headers: { referer, host: "localhost" } }),
-          site,
-          ORIGIN,
-        ),
-      ).searchParams.get("utm_campaign");
-    expect(from(`${ORIGIN}/bonos?utm_campaign=otono`)).toBe("otono");
-    expect(from("http://localhost/vip?utm_campaign=local")).toBe("local");
-    expect(from("https://evil.example/?utm_campaign=evil")).toBeNull();
+  it("names the link, the affiliate settings and the origin of the current content", () => {
+    const target = outboundTarget("/sing-up");
+    expect(target).toMatchObject({
+      link: { id: "header-signup", page: "", destination: site.header.signup_redirect_link },
+      affiliate: site.affiliate,
+    });
+    expect(target?.siteOrigin).toMatch(/^https?:\/\//);
+    const [first] = links.values();
+    expect(outboundTarget(`/go/${first!.id}`)?.link).toBe(first);
+    expect(outboundTarget("/go/no-such-link")).toBeNull();
+    expect(outboundTarget("/terms")).toBeNull();
   });
 });

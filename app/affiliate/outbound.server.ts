@@ -1,15 +1,18 @@
 /**
- * The outbound affiliate routes (docs/decisions/001-product-rules.md): /login/ and /sing-up/ (and the forms without
- * the trailing slash) answer 302 to the affiliate URL configured in content, with the
- * visitor's tracking parameters appended. Nothing in the request can change the host or
- * the configured partner and banner parameters.
+ * The outbound affiliate routes (docs/decisions/001-product-rules.md): /login/ and
+ * /sing-up/ (and the forms without the trailing slash) and /go/<link id> answer 302 to the
+ * affiliate URL configured in content, with the visitor's tracking parameters and the
+ * click's id appended (outbound-location.ts). Nothing in the request can change the host
+ * or the configured partner and banner parameters. The server answers them before Remix
+ * (server/outbound.ts) and asks this module, through the build's entry, which link a path
+ * names in the current content (`outboundTarget`); the router only renders the 403 page of
+ * a blocked country for them (app/routes/page.tsx).
  */
-import { env } from "~/config/env.server";
 import type { AffiliateLink } from "~/content/affiliate-routes";
 import { outboundDestinationOf } from "~/content/affiliate-routes";
+import { links, perContent, site } from "~/content/content.server";
 import type { Site } from "~/content/schema";
-
-import { siteOriginsOf, visitTrackingParams, withTrackingParams } from "./tracking-params";
+import { siteOrigin } from "~/config/site-origin.server";
 
 /** Link ids of the header's outbound routes in the click reports. */
 export const HEADER_LINK_IDS = { login: "header-login", signup: "header-signup" } as const;
@@ -38,25 +41,22 @@ export function outboundDestination(pathname: string, site: Site): string | null
   return outboundDestinationOf(pathname, site);
 }
 
-/** Where the visitor goes: the destination plus the visit's allowed tracking parameters. */
-export function outboundLocation(
-  destination: string,
-  request: Request,
-  site: Site,
-  configuredOrigin: string,
-): string {
-  const origins = siteOriginsOf(request, configuredOrigin);
-  return withTrackingParams(
-    destination,
-    visitTrackingParams(request, site.affiliate.subid_param, origins),
-  );
+/** What the outbound redirect needs to know about a path, from the current content. */
+export type OutboundTarget = {
+  link: AffiliateLink;
+  /** How clicks carry their parameters and id to the program (site.json `affiliate`). */
+  affiliate: Site["affiliate"];
+  /** The site's public origin: a Referer from it is a same-site page. */
+  siteOrigin: string;
+};
+
+/**
+ * The outbound link a path names in the content as it is now (it reloads in development),
+ * or null: exported by app/entry.server.tsx for server/outbound.ts.
+ */
+export function outboundTarget(pathname: string): OutboundTarget | null {
+  const link = outboundLink(pathname, site, links);
+  return link && { link, affiliate: site.affiliate, siteOrigin: currentOrigin() };
 }
 
-/** Outbound answers are never cached or indexed. */
-export function outboundHeaders(): Record<string, string> {
-  // On staging the server already sends X-Robots-Tag on every response; once is enough.
-  return {
-    "Cache-Control": "no-store",
-    ...(env.SITE_INDEXABLE ? { "X-Robots-Tag": "noindex, nofollow" } : {}),
-  };
-}
+const currentOrigin = perContent(() => siteOrigin(site));

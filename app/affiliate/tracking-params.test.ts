@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import {
   MAX_TRACKING_VALUE_LENGTH,
   pickTrackingParams,
+  sameSiteUrl,
+  siteOriginsOf,
+  visitTrackingParams,
   withTrackingParams,
 } from "./tracking-params";
 
@@ -54,5 +57,27 @@ describe("withTrackingParams", () => {
     expect(parsed.searchParams.get("banner")).toBe("hdr-signup");
     expect(parsed.searchParams.get("utm_campaign")).toBe("otoño <b>&x");
     expect(url).toContain("utm_campaign=oto%C3%B1o+%3Cb%3E%26x");
+  });
+});
+
+describe("visitTrackingParams", () => {
+  const origins = siteOriginsOf("http:", "localhost:3000", "https://www.brisamar-casino.example");
+  const campaign = (query: string, referer: string | null) =>
+    Object.fromEntries(
+      visitTrackingParams(new URLSearchParams(query), sameSiteUrl(referer, origins), "subid"),
+    ).utm_campaign ?? null;
+
+  it("takes the link's own parameters first", () => {
+    expect(campaign("utm_campaign=own", "http://localhost:3000/?utm_campaign=landing")).toBe("own");
+  });
+
+  it("without parameters of its own, forwards those of a same-site landing page (no JavaScript)", () => {
+    expect(campaign("", "https://www.brisamar-casino.example/bonos?utm_campaign=otono")).toBe(
+      "otono",
+    );
+    expect(campaign("", "http://localhost:3000/vip?utm_campaign=local")).toBe("local");
+    expect(campaign("", "https://evil.example/?utm_campaign=evil")).toBeNull();
+    expect(campaign("", "http://localhost:4000/?utm_campaign=other-port")).toBeNull();
+    expect(campaign("", null)).toBeNull();
   });
 });

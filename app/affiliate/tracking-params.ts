@@ -46,41 +46,65 @@ export function withTrackingParams(destination: string, params: TrackingParams):
 /** Longest page label kept from a visitor's URL. */
 const MAX_PATH_LENGTH = 256;
 
-/** A same-site path from a value a visitor controls (`?from=` or the Referer), or null. */
-export function sameSitePath(
-  value: string | null,
-  siteOrigins: ReadonlySet<string>,
-): string | null {
+/**
+ * The same-site URL in a value a visitor controls (`?from=` or the Referer), or null. Parsed
+ * once per request: the click's page and the landing page's parameters both read it.
+ */
+export function sameSiteUrl(value: string | null, siteOrigins: ReadonlySet<string>): URL | null {
   if (!value) return null;
   try {
     const url = new URL(value, "http://localhost");
     const sameSite = value.startsWith("/") ? !/^\/[/\\]/.test(value) : siteOrigins.has(url.origin);
-    return sameSite ? url.pathname.slice(0, MAX_PATH_LENGTH) : null;
+    return sameSite ? url : null;
   } catch {
     return null;
   }
 }
 
+/** The path of a same-site URL, as a page label (length-limited). */
+export function pathOf(url: URL): string {
+  return url.pathname.slice(0, MAX_PATH_LENGTH);
+}
+
+/** A same-site path from a value a visitor controls, or null. */
+export function sameSitePath(
+  value: string | null,
+  siteOrigins: ReadonlySet<string>,
+): string | null {
+  const url = sameSiteUrl(value, siteOrigins);
+  return url && pathOf(url);
+}
+
+/**
+ * Reads a request header by its lower-case name, as a Fetch `Headers.get` would (repeated
+ * headers joined by ", "), or null when absent. Callers hand a reader, not a Request, so
+ * the server can answer without building one (server/outbound.ts).
+ */
+export type HeaderReader = (name: string) => string | null;
+
 /**
  * The tracking parameters of the visit behind an outbound request: those on the link
  * (the browser runtime adds the landing page's), or, when there are none (no
- * JavaScript), those of the landing page itself, read from a same-site Referer.
+ * JavaScript), those of the landing page itself, its same-site Referer (`sameSiteUrl`).
  */
 export function visitTrackingParams(
-  request: Request,
+  query: URLSearchParams,
+  landing: URL | null,
   subIdParam: string,
-  siteOrigins: ReadonlySet<string>,
 ): TrackingParams {
-  const own = pickTrackingParams(new URL(request.url).searchParams, subIdParam);
-  if (own.length > 0) return own;
-  const referer = request.headers.get("referer");
-  if (!referer || sameSitePath(referer, siteOrigins) === null) return [];
-  return pickTrackingParams(new URL(referer, "http://localhost").searchParams, subIdParam);
+  const own = pickTrackingParams(query, subIdParam);
+  if (own.length > 0 || !landing) return own;
+  return pickTrackingParams(landing.searchParams, subIdParam);
 }
 
-/** The origins a Referer may have to count as this site: the configured one and the host asked for. */
-export function siteOriginsOf(request: Request, configuredOrigin: string): Set<string> {
-  const { protocol } = new URL(request.url);
-  const host = request.headers.get("host");
+/**
+ * The origins a Referer may have to count as this site: the configured one and the host
+ * asked for (`protocol` "http:" or "https:", as the request came).
+ */
+export function siteOriginsOf(
+  protocol: string,
+  host: string | null,
+  configuredOrigin: string,
+): Set<string> {
   return new Set(host ? [configuredOrigin, `${protocol}//${host}`] : [configuredOrigin]);
 }

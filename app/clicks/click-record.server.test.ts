@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { sameSitePath } from "~/affiliate/tracking-params";
+import { sameSitePath, sameSiteUrl, visitTrackingParams } from "~/affiliate/tracking-params";
 
 import { VisitorKeys, buildClickRecord, dayIn, deviceOf } from "./click-record.server";
 
@@ -27,11 +27,17 @@ function click(
   },
   keys = new VisitorKeys(),
 ) {
+  const request = new Request(`http://localhost${url}`, {
+    method,
+    headers: { "user-agent": CHROME_ANDROID, ...headers },
+  });
+  const query = new URL(request.url).searchParams;
+  const landing = sameSiteUrl(request.headers.get("referer"), SITE);
   return buildClickRecord({
-    request: new Request(`http://localhost${url}`, {
-      method,
-      headers: { "user-agent": CHROME_ANDROID, ...headers },
-    }),
+    header: (name) => request.headers.get(name),
+    query,
+    params: visitTrackingParams(query, landing, "subid"),
+    landing,
     head,
     clientAddress: ip,
     linkId: "home-main-block-1-button-1",
@@ -128,6 +134,14 @@ describe("helpers", () => {
   it("reports the day in the reporting time zone", () => {
     expect(dayIn("Europe/Madrid", Date.UTC(2026, 10, 22, 23, 30))).toBe("2026-11-23");
     expect(dayIn("UTC", Date.UTC(2026, 10, 22, 23, 30))).toBe("2026-11-22");
+  });
+
+  it("changes day at the zone's midnight, however close together the clicks", () => {
+    // 00:00 in Kathmandu (UTC+05:45), a zone whose midnight is not on a UTC hour.
+    const midnight = Date.UTC(2026, 10, 22, 18, 15);
+    expect(dayIn("Asia/Kathmandu", midnight - 1)).toBe("2026-11-22");
+    expect(dayIn("Asia/Kathmandu", midnight)).toBe("2026-11-23");
+    expect(dayIn("Asia/Kathmandu", midnight - 1)).toBe("2026-11-22");
   });
 
   it("classifies devices and browsers", () => {

@@ -11,38 +11,52 @@ import { createHash, randomBytes } from "node:crypto";
 import Bowser from "bowser";
 import { isbot } from "isbot";
 
-import { sameSitePath, visitTrackingParams } from "~/affiliate/tracking-params";
+import {
+  pathOf,
+  sameSitePath,
+  type HeaderReader,
+  type TrackingParams,
+} from "~/affiliate/tracking-params";
 
 import { newClickId } from "./click-id";
 import type { ClickRecord } from "./types";
 
 /** Request headers of link previews, prefetches and prerenders: not a person's click. */
-function isAutomated(request: Request): boolean {
-  const purpose = `${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("purpose") ?? ""} ${request.headers.get("x-purpose") ?? ""}`;
+function isAutomated(header: HeaderReader): boolean {
+  const purpose = `${header("sec-purpose") ?? ""} ${header("purpose") ?? ""} ${header("x-purpose") ?? ""}`;
   return /\b(prefetch|prerender|preview)\b/i.test(purpose);
 }
 
-const DEVICE_MEMO_LIMIT = 1_000;
-const devices = new Map<string, { device: string; browser: string }>();
+const AGENT_MEMO_LIMIT = 1_000;
+type Agent = { device: string; browser: string; crawler: boolean };
+const agents = new Map<string, Agent>();
 
 /**
- * "mobile", "tablet", "desktop" or "other", and the browser's family. Visitors share few
- * distinct User-Agents, so answers are remembered in a small bounded table.
+ * What a User-Agent says: device class, browser family and whether it is a crawler.
+ * Visitors share few distinct User-Agents, and parsing one costs more than the rest of a
+ * click, so answers are remembered in a small bounded table.
  */
-export function deviceOf(userAgent: string): { device: string; browser: string } {
-  if (!userAgent) return { device: "other", browser: "other" };
-  let known = devices.get(userAgent);
+function agentOf(userAgent: string): Agent {
+  let known = agents.get(userAgent);
   if (!known) {
     const parsed = Bowser.parse(userAgent);
     const type = parsed.platform.type;
     known = {
       device: type === "mobile" || type === "tablet" || type === "desktop" ? type : "other",
       browser: (parsed.browser.name ?? "other").slice(0, 40) || "other",
+      crawler: isbot(userAgent),
     };
-    if (devices.size >= DEVICE_MEMO_LIMIT) devices.clear();
-    devices.set(userAgent, known);
+    if (agents.size >= AGENT_MEMO_LIMIT) agents.clear();
+    agents.set(userAgent, known);
   }
   return known;
+}
+
+/** "mobile", "tablet", "desktop" or "other", and the browser's family. */
+export function deviceOf(userAgent: string): { device: string; browser: string } {
+  if (!userAgent) return { device: "other", browser: "other" };
+  const { device, browser } = agentOf(userAgent);
+  return { device, browser };
 }
 
 /**
@@ -69,26 +83,43 @@ export class VisitorKeys {
   }
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormats = new Map<string, { format: Intl.DateTimeFormat; minute: number; day: string }>();
 
-/** YYYY-MM-DD of an instant in a time zone (formatters are costly to make: one per zone). */
+/**
+ * YYYY-MM-DD of an instant in a time zone. Formatters are costly to make (one per zone)
+ * and to run, so each zone remembers its last minute's day: every zone's offset is a whole
+ * number of minutes, so a day never changes within one.
+ */
 export function dayIn(timeZone: string, at: number): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", {
+  let zone = dayFormats.get(timeZone);
+  if (!zone) {
+    const format = new Intl.DateTimeFormat("en-CA", {
       timeZone,
       year: "numeric",
       month: "2-digit",
       day: "2-digit",
     });
-    dayFormats.set(timeZone, format);
+    zone = { format, minute: Number.NaN, day: "" };
+    dayFormats.set(timeZone, zone);
   }
-  return format.format(at);
+  const minute = Math.floor(at / 60_000);
+  if (minute !== zone.minute) {
+    zone.minute = minute;
+    zone.day = zone.format.format(at);
+  }
+  return zone.day;
 }
 
 export type ClickInput = {
-  request: Request;
-  /** The client sent HEAD (the load context's `head`: Remix runs HEAD as GET). */
+  /** The request's headers. */
+  header: HeaderReader;
+  /** The request's query. */
+  query: URLSearchParams;
+  /** The visit's tracking parameters (visitTrackingParams): those the destination receives. */
+  params: TrackingParams;
+  /** The same-site page in the Referer (sameSiteUrl), or null. */
+  landing: URL | null;
+  /** The client sent HEAD. */
   head: boolean;
   /** The client's address (for the visitor key only; never stored). */
   clientAddress: string;
@@ -104,23 +135,22 @@ export type ClickInput = {
   now?: number;
 };
 
-/** The record of one click. */
+/** The record of one click, with a new click id. */
 export function buildClickRecord(input: ClickInput): ClickRecord {
-  const { request } = input;
+  const { header } = input;
   const at = input.now ?? Date.now();
   const day = dayIn(input.timeZone, at);
-  const url = new URL(request.url);
   const page =
-    sameSitePath(url.searchParams.get("from"), input.siteOrigins) ??
-    sameSitePath(request.headers.get("referer"), input.siteOrigins) ??
+    sameSitePath(input.query.get("from"), input.siteOrigins) ??
+    (input.landing && pathOf(input.landing)) ??
     "";
-  const params = visitTrackingParams(request, input.subIdParam, input.siteOrigins);
-  const tracking = Object.fromEntries(params);
-  const userAgent = request.headers.get("user-agent") ?? "";
+  const tracking = Object.fromEntries(input.params);
+  const userAgent = header("user-agent") ?? "";
   const countryValue = input.countryHeader
-    ? request.headers.get(input.countryHeader)?.trim().toUpperCase()
+    ? header(input.countryHeader)?.trim().toUpperCase()
     : undefined;
-  const bot = input.head || !userAgent || isbot(userAgent) || isAutomated(request);
+  const agent = userAgent ? agentOf(userAgent) : null;
+  const bot = input.head || !agent || agent.crawler || isAutomated(header);
   return {
     at,
     day,
@@ -136,7 +166,8 @@ export function buildClickRecord(input: ClickInput): ClickRecord {
     fbclid: tracking.fbclid ?? null,
     subid: tracking[input.subIdParam] ?? null,
     country: countryValue && /^[A-Z]{2}$/.test(countryValue) ? countryValue : null,
-    ...deviceOf(userAgent),
+    device: agent?.device ?? "other",
+    browser: agent?.browser ?? "other",
     is_bot: bot ? 1 : 0,
     visitor: input.visitorKeys.key(input.clientAddress, userAgent, day),
     click_id: newClickId(),

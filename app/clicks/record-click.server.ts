@@ -1,42 +1,42 @@
 /**
- * Records one outbound click in the ledger the server passed in the load context. Never
- * waits and never throws: a click is counted on a best-effort basis, the redirect always
- * happens.
+ * Records one outbound click in the ledger (the outbound redirect, server/outbound.ts).
+ * Never waits and never throws: a click is counted on a best-effort basis, the redirect
+ * always happens.
  */
-import type { AppLoadContext } from "@remix-run/node";
-
-import { siteOriginsOf } from "~/affiliate/tracking-params";
-import { env } from "~/config/env.server";
 import type { AffiliateLink } from "~/content/affiliate-routes";
 
-import { VisitorKeys, buildClickRecord } from "./click-record.server";
+import { VisitorKeys, buildClickRecord, type ClickInput } from "./click-record.server";
+import type { ClickLedger } from "./ledger.server";
+import type { ClickRecord } from "./types";
 
+/** One salt a day for the whole process (click-record.server.ts). */
 const visitorKeys = new VisitorKeys();
 
+export type ClickRequest = Omit<ClickInput, "linkId" | "destination" | "visitorKeys">;
+
+/**
+ * Queues the click on `link` and returns its record (whose click id the program receives),
+ * or null when there is no ledger or the record could not be made.
+ */
 export function recordClick(
-  context: AppLoadContext,
-  request: Request,
+  ledger: ClickLedger | null,
   link: AffiliateLink,
-  { subIdParam, siteOrigin }: { subIdParam: string; siteOrigin: string },
-): void {
-  const ledger = context.clicks;
-  if (!ledger) return;
+  request: ClickRequest,
+): ClickRecord | null {
+  if (!ledger) return null;
   try {
     const record = buildClickRecord({
-      request,
-      head: context.head,
-      clientAddress: context.clientAddress ?? "",
+      ...request,
       linkId: link.id,
       destination: link.destination,
-      subIdParam,
-      countryHeader: env.COUNTRY_HEADER,
-      siteOrigins: siteOriginsOf(request, siteOrigin),
-      timeZone: env.REPORT_TIME_ZONE,
       visitorKeys,
     });
     // A content link is on one page; a header button says where with ?from= or the Referer.
-    ledger.record(link.page ? { ...record, page: link.page } : record);
+    if (link.page) record.page = link.page;
+    ledger.record(record);
+    return record;
   } catch (error) {
     console.error(`[clicks] could not record a click on ${link.id}: ${(error as Error).message}`);
+    return null;
   }
 }

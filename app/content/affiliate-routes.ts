@@ -13,6 +13,8 @@
 import render from "dom-serializer";
 import { parseDocument } from "htmlparser2";
 
+import { clickIdProblem } from "~/affiliate/outbound-location";
+
 import { BLOCK_NAMES, type Page, type Site } from "./schema";
 
 export type AffiliateLink = { id: string; page: string; destination: string };
@@ -124,7 +126,25 @@ export function routeAffiliateLinks(
     return URL.canParse(url) && hosts.has(new URL(url).origin) ? url : null;
   };
 
-  const register = (slug: string, path: (string | number)[], id: string, destination: string) => {
+  // The header's destinations are checked with the site config (schema/site.ts).
+  const headerDestinations = new Set(outboundRoutes(site).map(([, destination]) => destination));
+  const { send_click_id: sendsClickId, click_id_param: clickIdParam } = site.affiliate;
+
+  const register = (
+    slug: string,
+    path: (string | number)[],
+    id: string,
+    destination: string,
+    destinationPath = path,
+  ) => {
+    const clickId =
+      sendsClickId && !headerDestinations.has(destination)
+        ? clickIdProblem(destination, clickIdParam)
+        : null;
+    if (clickId) {
+      problems.push({ slug, path: destinationPath, message: clickId });
+      return false;
+    }
     if (links.has(id)) {
       problems.push({
         slug,
@@ -171,7 +191,11 @@ export function routeAffiliateLinks(
             typeof record[idField] === "string"
               ? (record[idField] as string)
               : [...prefix, ...pathKey(path), ...suffix].join("-");
-          if (!register(page.slug, fieldPath, id, destination)) continue;
+          const destinationPath =
+            typeof record[redirectField] === "string"
+              ? [...base, ...path, redirectField]
+              : fieldPath;
+          if (!register(page.slug, fieldPath, id, destination, destinationPath)) continue;
           record[urlField] = `${GO_PREFIX}${id}`;
           delete record[redirectField];
           record[idField] = id;

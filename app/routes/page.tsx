@@ -1,7 +1,8 @@
 /**
  * Every page of the site: "/", "/403", "/404" and the catch-all at any depth (see
- * remix.config.js). The loader applies the country gate, sends outbound routes to the
- * affiliate (recording the click), and resolves the path against the content:
+ * remix.config.js). The loader applies the country gate (the server answers the outbound
+ * routes before Remix, server/outbound.ts, and leaves only a blocked visitor's 403 page to
+ * this loader), and resolves the path against the content:
  * the page, a 301 for a trailing slash, or the /404 page with status 404 (with the
  * check-page notice when the path failed validation: one 404 page, one head).
  */
@@ -15,8 +16,7 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { countryVary, isBlockedCountry } from "~/affiliate/country-gate.server";
-import { outboundHeaders, outboundLink, outboundLocation } from "~/affiliate/outbound.server";
-import { recordClick } from "~/clicks/record-click.server";
+import { outboundLink } from "~/affiliate/outbound.server";
 import { PromotionalPage } from "~/components/blocks/advertising-notice";
 import { Blocks } from "~/components/blocks/registry";
 import { DevAdvice } from "~/components/dev-advice";
@@ -30,7 +30,6 @@ import { technicalMessage } from "~/i18n/i18n.server";
 import type { loader as rootLoader } from "~/root";
 import { seoOf } from "~/seo/page-seo.server";
 import { errorDescriptors, seoDescriptors } from "~/seo/seo-meta";
-import { siteOrigin } from "~/config/site-origin.server";
 import type { Seo } from "~/seo/seo.server";
 
 /** What the loader sends to the browser. */
@@ -80,7 +79,7 @@ function pageData(
   };
 }
 
-export function loader({ request, context }: LoaderFunctionArgs): TypedResponse<PageLoaderData> {
+export function loader({ request }: LoaderFunctionArgs): TypedResponse<PageLoaderData> {
   const url = new URL(request.url);
   const headers = countryVary();
   const promotional = promotionalSlugs();
@@ -93,19 +92,7 @@ export function loader({ request, context }: LoaderFunctionArgs): TypedResponse<
       status: 403,
       headers,
     });
-  const link = outboundLink(url.pathname, site, links);
-  if (link && blocked) return forbidden();
-  if (link) {
-    const origin = siteOrigin(site);
-    recordClick(context, request, link, {
-      subIdParam: site.affiliate.subid_param,
-      siteOrigin: origin,
-    });
-    throw redirect(outboundLocation(link.destination, request, site, origin), {
-      status: 302,
-      headers: { ...outboundHeaders(), ...headers },
-    });
-  }
+  if (blocked && outboundLink(url.pathname, site, links)) return forbidden();
   const result = resolvePage(pages, url.pathname);
   switch (result.kind) {
     case "redirect":

@@ -3,13 +3,16 @@
  * JavaScript off (the landing parameters travel in the Referer) and on (the runtime keeps
  * them for the visit and adds them at the click), is found in the server's ledger with its
  * link id, the page it was on and the visit's tracking parameters; bots and HEAD requests
- * are recorded as bots.
+ * are recorded as bots. Each click's id reaches the program in the redirect and is the one
+ * the ledger keeps.
  *
  * One page load per page: each click's request goes to the server as the browser sent it,
  * and its redirect is then answered for the browser with 204 No Content, which leaves the
  * page where it is (a browser does not navigate on 204), so the next link is clicked on
  * the same page.
  */
+import { spawn, type ChildProcess } from "node:child_process";
+
 import type { BrowserContext, Page } from "@playwright/test";
 import Database from "better-sqlite3";
 
@@ -21,6 +24,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const header = readContent("site.json").header as Record<string, string>;
 const AFFILIATE_ORIGIN = new URL(header.signup_redirect_link!).origin;
 const HEADER_PATHS = new Set([header.login_link, header.signup_link]);
+/** The parameter the program reads each click's id from (content's default: clickid). */
+const CLICK_ID_PARAM =
+  (readContent("site.json").affiliate as { click_id_param?: string }).click_id_param ?? "clickid";
+const CLICK_ID = /^[A-Za-z0-9_-]{16}$/;
 
 /** What one step may take on a busy shared machine; a test's timeout is the sum of its steps. */
 const PAGE_LOAD_MS = 20_000;
@@ -35,6 +42,7 @@ type Row = {
   subid: string | null;
   is_bot: number;
   device: string;
+  click_id: string;
 };
 
 function ledgerRows(where: string, ...params: unknown[]): Row[] {
@@ -184,4 +192,87 @@ test("an unknown placement is the 404 page and records nothing", async ({ reques
     })
     .toBe(1);
   expect(ledgerRows("utm_campaign = ?", "e2e-unknown")).toEqual([]);
+});
+
+test("the program receives the click's id, the one the ledger keeps, a new one per click", async ({
+  request,
+}) => {
+  const ids: string[] = [];
+  for (const _ of [1, 2]) {
+    const response = await request.get("/go/home-promo-image-1?utm_campaign=e2e-click-id", {
+      maxRedirects: 0,
+    });
+    ids.push(new URL(response.headers().location!).searchParams.get(CLICK_ID_PARAM) ?? "");
+  }
+  expect(ids).toEqual([expect.stringMatching(CLICK_ID), expect.stringMatching(CLICK_ID)]);
+  expect(ids[0]).not.toBe(ids[1]);
+  await expect
+    .poll(
+      () =>
+        ledgerRows("utm_campaign = ?", "e2e-click-id")
+          .map((row) => row.click_id)
+          .sort(),
+      {
+        timeout: LEDGER_WRITE_MS,
+      },
+    )
+    .toEqual([...ids].sort());
+});
+
+test.describe("a server without a ledger", () => {
+  // A server of this test's own: CLICK_LEDGER=false, and the country gate on.
+  const port = PORT + 43;
+  let server: ChildProcess | null = null;
+
+  test.afterAll(() => {
+    if (server?.exitCode === null) server.kill("SIGKILL");
+  });
+
+  test("sends no click id, and logs each outbound request once, a blocked visitor's 403 page too", async ({
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    server = spawn("node", ["build/server/index.js"], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        NODE_ENV: "production",
+        CLICK_LEDGER: "false",
+        COUNTRY_HEADER: "cf-ipcountry",
+        BLOCKED_COUNTRIES: "US",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    server.stdout!.on("data", (chunk) => (output += chunk));
+    server.stderr!.on("data", (chunk) => (output += chunk));
+    await expect.poll(() => output, { timeout: 30_000 }).toContain("[server] http://");
+    const base = `http://localhost:${port}`;
+
+    const redirect = await request.get(`${base}/go/home-promo-image-1?utm_campaign=e2e-log`, {
+      maxRedirects: 0,
+    });
+    expect(redirect.status()).toBe(302);
+    const location = new URL(redirect.headers().location!);
+    expect(location.origin).toBe(AFFILIATE_ORIGIN);
+    expect(location.searchParams.has(CLICK_ID_PARAM)).toBe(false);
+    const blocked = await request.get(`${base}/sing-up/?utm_campaign=e2e-log-gate`, {
+      headers: { "cf-ipcountry": "US" },
+      maxRedirects: 0,
+    });
+    expect(blocked.status()).toBe(403);
+    expect(await blocked.text()).toContain("Acceso restringido en su país.");
+
+    // Barrier: lines are written in the order the answers finish; once a later request's
+    // line is there, a second line for either request above would be too.
+    await request.get(`${base}/terms?e2e-log-barrier`);
+    await expect.poll(() => output).toContain("GET /terms?e2e-log-barrier ");
+    const lines = output.split("\n");
+    expect(lines.filter((line) => line.includes("e2e-log "))).toEqual([
+      expect.stringMatching(/^GET \/go\/home-promo-image-1\?utm_campaign=e2e-log 302 /),
+    ]);
+    expect(lines.filter((line) => line.includes("e2e-log-gate"))).toEqual([
+      expect.stringMatching(/^GET \/sing-up\/\?utm_campaign=e2e-log-gate 403 /),
+    ]);
+  });
 });

@@ -8,8 +8,11 @@ import { expect, pages, rawRequest, readContent, test } from "./fixtures";
 
 const site = readContent("site.json") as {
   header: Record<string, string>;
-  affiliate: { subid_param: string };
+  affiliate: { subid_param: string; click_id_param?: string };
 };
+/** The parameter the program reads each click's id from (content's default: clickid). */
+const CLICK_ID_PARAM = site.affiliate.click_id_param ?? "clickid";
+const CLICK_ID = /^[A-Za-z0-9_-]{16}$/;
 const SIGNUP = new URL(site.header.signup_redirect_link!);
 const LOGIN = new URL(site.header.login_redirect_link!);
 const AFFILIATE_ORIGIN = SIGNUP.origin;
@@ -20,12 +23,15 @@ for (const [path, destination] of [
   ["/login/", LOGIN],
   ["/login", LOGIN],
 ] as const) {
-  test(`${path} answers 302 to the configured affiliate URL, uncached and noindex`, async ({
+  test(`${path} answers 302 to the configured affiliate URL with the click's id, uncached and noindex`, async ({
     request,
   }) => {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status()).toBe(302);
-    expect(response.headers()["location"]).toBe(destination.href);
+    const location = response.headers()["location"]!;
+    const clickId = new URL(location).searchParams.get(CLICK_ID_PARAM);
+    expect(clickId).toMatch(CLICK_ID);
+    expect(location).toBe(`${destination.href}&${CLICK_ID_PARAM}=${clickId}`);
     expect(response.headers()["cache-control"]).toBe("no-store");
     expect(response.headers()["x-robots-tag"]).toBe("noindex, nofollow");
     expect(response.headers()["set-cookie"]).toBeUndefined();
@@ -36,7 +42,7 @@ test("a direct request forwards tracking parameters and never lets the visitor's
   request,
 }) => {
   const response = await request.get(
-    "/sing-up/?utm_campaign=otono&subid=42&partner=evil&banner=evil&url=https://evil.example&utm_term=%3Cscript%3E",
+    `/sing-up/?utm_campaign=otono&subid=42&partner=evil&banner=evil&url=https://evil.example&utm_term=%3Cscript%3E&${CLICK_ID_PARAM}=forged`,
     { maxRedirects: 0 },
   );
   const location = new URL(response.headers()["location"]!);
@@ -48,6 +54,8 @@ test("a direct request forwards tracking parameters and never lets the visitor's
   expect(location.searchParams.get(site.affiliate.subid_param)).toBe("42");
   expect(location.searchParams.get("utm_term")).toBe("<script>");
   expect(location.searchParams.has("url")).toBe(false);
+  // The click's id is the server's, never the visitor's.
+  expect(location.searchParams.getAll(CLICK_ID_PARAM)).toEqual([expect.stringMatching(CLICK_ID)]);
 });
 
 test("open-redirect attempts never leave the configured host", async () => {

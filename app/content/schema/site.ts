@@ -1,6 +1,9 @@
 /** The site configuration: header, footer, head metadata and site-wide texts (docs/decisions/001-product-rules.md). */
 import { z } from "zod";
 
+import { clickIdProblem } from "~/affiliate/outbound-location";
+import { TRACKING_PARAMS } from "~/affiliate/tracking-params";
+
 import type { ContentContext } from "./context";
 import { contentFields, editorSchema, httpsUrl, slug, text } from "./primitives";
 
@@ -155,6 +158,18 @@ export function siteSchema(context?: ContentContext) {
             "How the affiliate program's postbacks read (the receiver: /postback/<POSTBACK_TOKEN>).",
           ),
       })
+      .superRefine((affiliate, ctx) => {
+        // The visitor's parameters pass beside the click id: sharing a name, one would
+        // replace the other (and a visitor could then choose the id the program receives).
+        const visitorParams: string[] = [...TRACKING_PARAMS, affiliate.subid_param];
+        if (visitorParams.includes(affiliate.click_id_param)) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["click_id_param"],
+            message: `no puede ser el parámetro de sub-id (subid_param) ni uno de seguimiento (${TRACKING_PARAMS.join(", ")})`,
+          });
+        }
+      })
       .describe(
         "How clicks carry campaign parameters and their id to the affiliate, and how its postbacks read.",
       ),
@@ -295,6 +310,12 @@ export function siteSchema(context?: ContentContext) {
         home_button_text: text.describe("Label of the button back to the home page."),
       })
       .describe("Texts of error pages other than 404/403 (those are content pages)."),
+  }).superRefine((site, ctx) => {
+    if (!site.affiliate.send_click_id) return;
+    for (const field of ["login_redirect_link", "signup_redirect_link"] as const) {
+      const problem = clickIdProblem(site.header[field], site.affiliate.click_id_param);
+      if (problem) ctx.addIssue({ code: "custom", path: ["header", field], message: problem });
+    }
   });
 }
 

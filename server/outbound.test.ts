@@ -1,0 +1,233 @@
+import { once } from "node:events";
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+import type { ServerBuild } from "@remix-run/node";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import type { OutboundTarget } from "~/affiliate/outbound.server";
+import type { ClickLedger } from "~/clicks/ledger.server";
+import type { ClickRecord } from "~/clicks/types";
+import { CLICK_ID_PATTERN } from "~/clicks/click-id";
+
+import { outboundRedirect, type OutboundOptions } from "./outbound";
+
+const CHROME =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+const DESTINATION = "https://aff.example/redirect?partner=brs1042&banner=b1";
+const affiliate = {
+  subid_param: "subid",
+  click_id_param: "clickid",
+  send_click_id: true,
+} as OutboundTarget["affiliate"];
+
+/** A build whose entry knows one content link and the header's sign-up path. */
+function buildWith(settings: Partial<OutboundTarget["affiliate"]> = {}, destination = DESTINATION) {
+  const targets: Record<string, OutboundTarget["link"]> = {
+    "/go/home-hero": { id: "home-hero", page: "/", destination },
+    "/sing-up/": { id: "header-signup", page: "", destination },
+  };
+  const outboundTarget = (pathname: string): OutboundTarget | null => {
+    const link = targets[pathname];
+    return link
+      ? { link, affiliate: { ...affiliate, ...settings }, siteOrigin: "https://site.example" }
+      : null;
+  };
+  return { entry: { module: { outboundTarget } } } as unknown as ServerBuild;
+}
+
+let recorded: ClickRecord[] = [];
+const ledger = { record: (click: ClickRecord) => recorded.push(click) } as unknown as ClickLedger;
+let logged: string[] = [];
+let build = buildWith();
+let clicks: ClickLedger | null = ledger;
+let options: Partial<OutboundOptions> = {};
+
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const handler = outboundRedirect({
+      env: {
+        COUNTRY_HEADER: "cf-ipcountry",
+        BLOCKED_COUNTRIES: new Set(["US"]),
+        REPORT_TIME_ZONE: "Europe/Madrid",
+        SITE_INDEXABLE: true,
+      },
+      build: () => build,
+      clicks,
+      siteHeaders: [["X-Content-Type-Options", "nosniff"]],
+      clientAddress: (request) => request.socket.remoteAddress ?? "",
+      accessLog: (request) => logged.push(`${request.method} ${request.url}`),
+      ...options,
+    });
+    if (handler(req, res)) return;
+    res.writeHead(299, { "X-Next": "step 3" });
+    res.end();
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  recorded = [];
+  logged = [];
+  build = buildWith();
+  clicks = ledger;
+  options = {};
+});
+
+/** A raw request, to see every header line as sent. */
+function request(path: string, { method = "GET", headers = {} as Record<string, string> } = {}) {
+  return new Promise<{ status: number; raw: string[]; location: URL | null }>((resolve, reject) => {
+    const req = httpRequest(`${base}${path}`, {
+      method,
+      headers: { "user-agent": CHROME, ...headers },
+    });
+    req.on("response", (res) => {
+      res.resume();
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          raw: res.rawHeaders,
+          location: res.headers.location ? new URL(res.headers.location) : null,
+        }),
+      );
+    });
+    req.on("error", reject).end();
+  });
+}
+
+const headerNames = (raw: string[]) => raw.filter((_, index) => index % 2 === 0);
+
+describe("outbound redirect", () => {
+  it("answers 302 with the site's headers, no-store, noindex and the gate's Vary, each once", async () => {
+    const { status, raw } = await request("/go/home-hero");
+    expect(status).toBe(302);
+    const names = headerNames(raw).map((name) => name.toLowerCase());
+    for (const name of ["x-content-type-options", "cache-control", "x-robots-tag", "vary"]) {
+      expect(
+        names.filter((seen) => seen === name),
+        name,
+      ).toHaveLength(1);
+    }
+    const value = (name: string) => raw[raw.findIndex((seen) => seen === name) + 1];
+    expect(value("Cache-Control")).toBe("no-store");
+    expect(value("X-Robots-Tag")).toBe("noindex, nofollow");
+    expect(value("Vary")).toBe("cf-ipcountry");
+    expect(names).not.toContain("set-cookie");
+  });
+
+  it("sends the click's id, the one the ledger keeps, beside the visitor's parameters", async () => {
+    const { location } = await request("/go/home-hero?utm_campaign=otono&subid=s1&x=1");
+    expect(`${location!.origin}${location!.pathname}`).toBe("https://aff.example/redirect");
+    expect([...location!.searchParams.keys()]).toEqual([
+      "partner",
+      "banner",
+      "utm_campaign",
+      "subid",
+      "clickid",
+    ]);
+    expect(location!.searchParams.get("clickid")).toMatch(CLICK_ID_PATTERN);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({
+      link_id: "home-hero",
+      page: "/",
+      utm_campaign: "otono",
+      subid: "s1",
+      is_bot: 0,
+      click_id: location!.searchParams.get("clickid"),
+    });
+  });
+
+  it("gives two clicks two ids", async () => {
+    const first = await request("/sing-up/");
+    const second = await request("/sing-up/");
+    expect(first.location!.searchParams.get("clickid")).not.toBe(
+      second.location!.searchParams.get("clickid"),
+    );
+    expect(recorded.map((click) => click.click_id)).toEqual([
+      first.location!.searchParams.get("clickid"),
+      second.location!.searchParams.get("clickid"),
+    ]);
+  });
+
+  it("never lets the visitor set the click id", async () => {
+    const { location } = await request("/go/home-hero?clickid=forged&subid=forged2");
+    expect(location!.searchParams.getAll("clickid")).toEqual([recorded[0]!.click_id]);
+  });
+
+  it("puts the id in the destination's placeholder", async () => {
+    build = buildWith({}, "https://aff.example/r?partner=1&var1={click_id}");
+    const { location } = await request("/go/home-hero");
+    expect(location!.href).toBe(`https://aff.example/r?partner=1&var1=${recorded[0]!.click_id}`);
+  });
+
+  it("sends no id when content switches it off, and the click keeps its own", async () => {
+    build = buildWith({ send_click_id: false });
+    const { location } = await request("/go/home-hero");
+    expect(location!.href).toBe(DESTINATION);
+    expect(recorded[0]!.click_id).toMatch(CLICK_ID_PATTERN);
+  });
+
+  it("sends no id without a ledger: nothing could attribute it", async () => {
+    clicks = null;
+    const { status, location } = await request("/go/home-hero");
+    expect(status).toBe(302);
+    expect(location!.href).toBe(DESTINATION);
+  });
+
+  it("records HEAD as a bot click", async () => {
+    const { status } = await request("/go/home-hero", { method: "HEAD" });
+    expect(status).toBe(302);
+    expect(recorded.map((click) => click.is_bot)).toEqual([1]);
+  });
+
+  it("takes the page and the parameters of a same-site landing page from the Referer", async () => {
+    await request("/sing-up/", {
+      headers: { referer: "https://site.example/bonos?utm_campaign=landing" },
+    });
+    expect(recorded[0]).toMatchObject({ page: "/bonos", utm_campaign: "landing" });
+  });
+
+  it("writes one access-log line per redirect", async () => {
+    await request("/go/home-hero?subid=1");
+    expect(logged).toEqual(["GET /go/home-hero?subid=1"]);
+  });
+
+  it("leaves a blocked country, other paths and other methods to the next step, recording nothing", async () => {
+    for (const [path, method, headers] of [
+      ["/go/home-hero", "GET", { "cf-ipcountry": "us" }],
+      ["/go/unknown", "GET", {}],
+      ["/terms", "GET", {}],
+      ["/go/home-hero", "POST", {}],
+    ] as const) {
+      const { status, raw } = await request(path, { method, headers });
+      expect(status, `${method} ${path}`).toBe(299);
+      expect(raw).toContain("X-Next");
+    }
+    expect(recorded).toEqual([]);
+    expect(logged).toEqual([]);
+    const allowed = await request("/go/home-hero", { headers: { "cf-ipcountry": "ES" } });
+    expect(allowed.status).toBe(302);
+  });
+
+  it("matches the path as the URL parser reads it", async () => {
+    expect((await request("/x/../go/home-hero")).status).toBe(302);
+    expect((await request("/go/home-hero#x")).status).toBe(302);
+    expect((await request("/go/home%2Dhero")).status).toBe(299);
+  });
+
+  it("waits while the content is invalid in development", async () => {
+    options = { paused: () => true };
+    expect((await request("/go/home-hero")).status).toBe(299);
+  });
+
+  it("follows a new build: its entry's links", async () => {
+    expect((await request("/go/home-hero")).status).toBe(302);
+    build = { entry: { module: { outboundTarget: () => null } } } as unknown as ServerBuild;
+    expect((await request("/go/home-hero")).status).toBe(299);
+  });
+});

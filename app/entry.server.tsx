@@ -26,6 +26,8 @@ import { stylesheetText } from "~/document/stylesheet.server";
 
 /** The dev server reads the content again through this on every save (server/dev-content.ts). */
 export { reloadContent } from "~/content/content.server";
+/** The receiver of postbacks reads the current content's names through this (server/postback.ts). */
+export { postbackMapping } from "~/conversions/postback-mapping.server";
 
 const policyOrigins = configuredOrigins(appConfig.cdnUrl);
 

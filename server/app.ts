@@ -26,6 +26,7 @@ import { clientAddress, type ClientAddress } from "./client-address";
 import { limitConnections } from "./connection-limits";
 import { DEV_EVENTS_PATH, DEV_SCRIPT_PATH, type DevContent } from "./dev-content";
 import type { PageCache } from "./page-cache";
+import { contentMapping, postbackReceiver, redactToken } from "./postback";
 import { remixHandler, PayloadTooLargeError } from "./remix-handler";
 import { inspectRequest, refusalLogLine, type Refusal } from "./request-guard";
 import { sendDocument } from "./send-document";
@@ -76,7 +77,6 @@ export function createSiteServer(options: SiteServerOptions): Server {
   const { env, cache } = options;
   const crossOriginAssets = /^https?:\/\//.test(options.assets.publicPath);
   const headers = siteHeaders({ indexable: env.SITE_INDEXABLE, crossOriginAssets });
-  const guard = { admin: Boolean(env.ADMIN_PASSWORD), siteOrigin: env.SITE_URL };
   const keyOf = (req: IncomingMessage) => cacheKey(req, env.COUNTRY_HEADER);
   const client = clientAddress({
     header: env.CLIENT_IP_HEADER,
@@ -86,6 +86,20 @@ export function createSiteServer(options: SiteServerOptions): Server {
   const refusals = new WeakMap<IncomingMessage, RefusalContext>();
   const accessLog = options.log ? accessLogOf(options.log) : null;
   const app = expressApp(options, { headers, keyOf, refusals, refuse, client, accessLog });
+  const postback = postbackReceiver({
+    token: env.POSTBACK_TOKEN,
+    conversions: options.conversions,
+    ratePerSecond: env.POSTBACK_RATE_LIMIT,
+    mapping: contentMapping(options.build),
+    clientOf: client.of,
+    siteHeaders: headers.page,
+    accessLog,
+  });
+  const guard = {
+    admin: Boolean(env.ADMIN_PASSWORD),
+    isPostbackPath: postback?.isReceiverPath,
+    siteOrigin: env.SITE_URL,
+  };
 
   const server = createServer(
     { connectionsCheckingInterval: LIMITS.connectionsCheckingIntervalMs },
@@ -101,6 +115,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
       // 2. Fast endpoints go here, each one handler that answers and returns, before the
       //    cache and Express: `if (path === "/…") return answerThat(req, res);`; each logs
       //    its request with `accessLog?.(req, res, noop)`.
+      if (postback?.answers(req)) return postback.answer(req, res);
 
       // 3. The page cache.
       if (cache) {
@@ -158,7 +173,9 @@ type AccessLog = (req: IncomingMessage, res: ServerResponse, next: () => void) =
 function accessLogOf(log: (line: string) => void): AccessLog {
   const logged = new WeakSet<IncomingMessage>();
   const loggedBefore = (req: IncomingMessage) => logged.has(req) || !logged.add(req);
-  return morgan("tiny", { skip: loggedBefore, stream: { write: (line) => log(line.trimEnd()) } });
+  // A postback's path holds the secret token: the line names it `/postback/…`.
+  const write = (line: string) => log(redactToken(line.trimEnd()));
+  return morgan("tiny", { skip: loggedBefore, stream: { write } });
 }
 
 /** Step 4: what a request meets when the cache did not answer it, in that order. */

@@ -110,7 +110,12 @@ export function postbackReceiver(options: PostbackReceiverOptions): PostbackRece
 
   function send(res: ServerResponse, status: number, line: string, extra: string[] = []): void {
     const body = `${line}\n`;
-    res.writeHead(status, [...headers, ...extra, "Content-Length", String(body.length)]);
+    res.writeHead(status, [
+      ...headers,
+      ...extra,
+      "Content-Length",
+      String(Buffer.byteLength(body)),
+    ]);
     res.end(body);
   }
 

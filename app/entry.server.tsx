@@ -28,6 +28,8 @@ import { stylesheetText } from "~/document/stylesheet.server";
 export { reloadContent } from "~/content/content.server";
 /** The outbound redirect, answered before Remix, asks which link a path names (server/outbound.ts). */
 export { outboundTarget } from "~/affiliate/outbound.server";
+/** The receiver of postbacks reads the current content's names through this (server/postback.ts). */
+export { postbackMapping } from "~/conversions/postback-mapping.server";
 
 const policyOrigins = configuredOrigins(appConfig.cdnUrl);
 

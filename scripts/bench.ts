@@ -5,6 +5,8 @@
  *   nginx, and a flood of unique query strings;
  * - scripts/bench-redirects.ts: the outbound redirect against a bare node:http 302, with
  *   the ledger off, on SQLite and on PostgreSQL;
+ * - scripts/bench-postbacks.ts: accepted postbacks per second on SQLite, beside a bare
+ *   node:http handler;
  * - scripts/bench-dashboard.ts: the dashboard's views over a large ledger.
  * Exits 1 when any part failed or missed its targets. `npm run bench -- pages redirects`
  * runs only the parts named; BENCH_SKIP_BUILD=1 skips the build.
@@ -14,6 +16,7 @@ import { spawnSync } from "node:child_process";
 const PARTS = {
   pages: "scripts/bench-pages.ts",
   redirects: "scripts/bench-redirects.ts",
+  postbacks: "scripts/bench-postbacks.ts",
   dashboard: "scripts/bench-dashboard.ts",
 } as const;
 type Part = keyof typeof PARTS;

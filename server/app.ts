@@ -28,6 +28,7 @@ import { limitConnections } from "./connection-limits";
 import { DEV_EVENTS_PATH, DEV_SCRIPT_PATH, type DevContent } from "./dev-content";
 import { outboundRedirect } from "./outbound";
 import type { PageCache } from "./page-cache";
+import { contentMapping, postbackReceiver, redactToken } from "./postback";
 import { remixHandler, PayloadTooLargeError } from "./remix-handler";
 import { bodyLimit, inspectRequest, refusalLogLine, type Refusal } from "./request-guard";
 import { sendDocument } from "./send-document";
@@ -78,7 +79,6 @@ export function createSiteServer(options: SiteServerOptions): Server {
   const { env, cache } = options;
   const crossOriginAssets = /^https?:\/\//.test(options.assets.publicPath);
   const headers = siteHeaders({ indexable: env.SITE_INDEXABLE, crossOriginAssets });
-  const guard = { admin: Boolean(env.ADMIN_PASSWORD), siteOrigin: env.SITE_URL };
   const keyOf = (req: IncomingMessage) => cacheKey(req, env.COUNTRY_HEADER);
   const client = clientAddress({
     header: env.CLIENT_IP_HEADER,
@@ -97,6 +97,20 @@ export function createSiteServer(options: SiteServerOptions): Server {
     accessLog,
     paused: () => Boolean(options.devContent?.problems),
   });
+  const postback = postbackReceiver({
+    token: env.POSTBACK_TOKEN,
+    conversions: options.conversions,
+    ratePerSecond: env.POSTBACK_RATE_LIMIT,
+    mapping: contentMapping(options.build),
+    clientOf: client.of,
+    siteHeaders: headers.page,
+    accessLog,
+  });
+  const guard = {
+    admin: Boolean(env.ADMIN_PASSWORD),
+    isPostbackPath: postback?.isReceiverPath,
+    siteOrigin: env.SITE_URL,
+  };
 
   const server = createServer(
     { connectionsCheckingInterval: LIMITS.connectionsCheckingIntervalMs },
@@ -113,6 +127,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
       //    cache and Express: `if (path === "/…") return answerThat(req, res);`; each logs
       //    its request with `accessLog?.(req, res, noop)`.
       if (outbound(req, res)) return;
+      if (postback?.answers(req)) return postback.answer(req, res);
 
       // 3. The page cache.
       if (cache) {
@@ -170,7 +185,9 @@ type AccessLog = (req: IncomingMessage, res: ServerResponse, next: () => void) =
 function accessLogOf(log: (line: string) => void): AccessLog {
   const logged = new WeakSet<IncomingMessage>();
   const loggedBefore = (req: IncomingMessage) => logged.has(req) || !logged.add(req);
-  return morgan("tiny", { skip: loggedBefore, stream: { write: (line) => log(line.trimEnd()) } });
+  // A postback's path holds the secret token: the line names it `/postback/…`.
+  const write = (line: string) => log(redactToken(line.trimEnd()));
+  return morgan("tiny", { skip: loggedBefore, stream: { write } });
 }
 
 /** Step 4: what a request meets when the cache did not answer it, in that order. */

@@ -10,6 +10,7 @@ import {
   inspectRequest,
   isValidHost,
   originForm,
+  refusalLogLine,
 } from "./request-guard";
 
 function req(url: string, rawHeaders: string[] = ["Host", "localhost:3000"], method = "GET") {
@@ -94,6 +95,42 @@ describe("inspectRequest", () => {
       status: 405,
       allow: "GET, HEAD, POST",
     });
+  });
+
+  it("lets a program POST to the postback receiver's path only, and without Origin", () => {
+    const isPostbackPath = (path: string) => path === "/postback/the-token";
+    const options = { admin: false, isPostbackPath };
+    expect(inspectRequest(req("/postback/the-token?a=1", undefined, "POST"), options)).toEqual({
+      ok: true,
+    });
+    // A wrong token is an unknown path: its POST is refused as any other.
+    expect(inspectRequest(req("/postback/wrong", undefined, "POST"), options)).toMatchObject({
+      status: 405,
+      allow: "GET, HEAD",
+    });
+    expect(inspectRequest(req("/postback/the-token", undefined, "PUT"), options)).toMatchObject({
+      status: 405,
+      allow: "GET, POST",
+    });
+    // Without a receiver, the path takes no POST.
+    expect(inspectRequest(req("/postback/the-token", undefined, "POST"))).toMatchObject({
+      status: 405,
+    });
+  });
+
+  it("refuses a browser's cross-site form post to the receiver and logs it without the token", () => {
+    const options = { admin: false, isPostbackPath: () => true };
+    const request = req(
+      "/postback/the-token",
+      ["Host", "site.example", "Origin", "https://evil.example"],
+      "POST",
+    );
+    const verdict = inspectRequest(request, options);
+    expect(verdict).toMatchObject({ status: 403 });
+    if (verdict.ok) return;
+    const line = refusalLogLine(request, verdict);
+    expect(line).toContain("POST /postback/…:");
+    expect(line).not.toContain("the-token");
   });
 
   it("refuses a declared body over the limit before anything reads it", () => {

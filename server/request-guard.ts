@@ -11,8 +11,11 @@
  *   the static-file server see a decodable path and the site answers its own 404 page.
  * - A declared body over the limit is a 413 before anything reads it.
  * - A method the path does not answer (TRACE and PROPFIND included) is a 405 with `Allow`:
- *   pages answer GET and HEAD, the locale form POST, the dashboard both when it is on.
- * - A cross-site form post is a 403 (cross-site.ts), logged as one line (`refusalLogLine`).
+ *   pages answer GET and HEAD, the locale form POST, the dashboard both when it is on, the
+ *   postback receiver GET and POST when it is on.
+ * - A cross-site form post is a 403 (cross-site.ts), logged as one line (`refusalLogLine`,
+ *   which never names a postback token). A program's postback carries no Origin and
+ *   passes; a browser's form posted to the receiver from another site is refused.
  * Every refusal is rendered by one route, the site's error page for its status (see
  * docs/decisions/009-refused-requests.md); `OPTIONS *` is answered here, without a body.
  */
@@ -22,6 +25,7 @@ import { routablePath } from "~/browser/routable-path";
 import { ALLOWED_METHODS as PAGE_METHODS } from "~/document/headers.server";
 
 import { crossSiteReason } from "./cross-site";
+import { POSTBACK_METHODS, redactToken } from "./postback";
 
 /** Largest request body the site accepts (its forms send a few hundred bytes). */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -44,6 +48,11 @@ export type Verdict = { ok: true } | Refusal;
 export type GuardOptions = {
   /** The dashboard is on (ADMIN_PASSWORD set): /admin takes its login form's POST. */
   admin: boolean;
+  /**
+   * True for the postback receiver's path, its token included (server/postback.ts); unset
+   * when the receiver is off. Any other /postback/… path is an unknown path like any.
+   */
+  isPostbackPath?: (path: string) => boolean;
   /** The site's public origin (SITE_URL), which a form post's Origin may name. */
   siteOrigin?: string;
 };
@@ -60,7 +69,8 @@ function routeOf(path: string): string {
 }
 
 /** The methods a path answers (the value of `Allow` when a request uses another). */
-export function allowedMethods(path: string, { admin }: GuardOptions): string {
+export function allowedMethods(path: string, { admin, isPostbackPath }: GuardOptions): string {
+  if (isPostbackPath?.(path)) return POSTBACK_METHODS;
   const route = routeOf(path);
   if (route === "/_app/locale") return "POST";
   if (admin && ADMIN_FORM_ROUTES.has(route)) return `${PAGE_METHODS}, POST`;
@@ -175,5 +185,5 @@ export function inspectRequest(
  */
 export function refusalLogLine(req: IncomingMessage, refusal: Refusal): string | null {
   if (refusal.status !== 403) return null;
-  return `[server] 403 ${req.method} ${(req.url ?? "").slice(0, 200)}: ${refusal.reason}`;
+  return `[server] 403 ${req.method} ${redactToken((req.url ?? "").slice(0, 200))}: ${refusal.reason}`;
 }

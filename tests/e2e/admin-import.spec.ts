@@ -319,4 +319,27 @@ test.describe("the postback page", () => {
     await expect(page.getByRole("heading", { name: "Últimos postbacks" })).toBeVisible();
     expect(await overflow()).toBeLessThanOrEqual(0);
   });
+
+  test("the test button sends a postback through the site's own receiver, which logs it and stores nothing", async ({
+    page,
+  }) => {
+    await logIn(page, "/admin/postbacks");
+    await page.getByRole("button", { name: "Enviar un postback de prueba" }).click();
+    await expect(page.locator(".admin-postbacks__answer")).toHaveText(
+      "El receptor ha respondido 200: «OK test»",
+    );
+    const logged = page.getByRole("row", { name: /prueba-panel/ }).first();
+    await expect(logged).toContainText("prueba");
+    await expect(logged).toContainText("10,00 EUR");
+    expect(
+      query<{ n: number }>(
+        "select count(*) as n from postback_log where outcome = 'test' and click_id = 'prueba-panel'",
+      )[0]!.n,
+    ).toBeGreaterThan(0);
+    expect(
+      query<{ n: number }>(
+        "select count(*) as n from conversions where click_id = 'prueba-panel'",
+      )[0]!.n,
+    ).toBe(0);
+  });
 });

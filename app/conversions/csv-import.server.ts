@@ -283,11 +283,7 @@ export async function importRows(
           }),
         );
       } else {
-        ledger.logRejection(row.reason, "import", {
-          event: row.raw.event,
-          clickId: row.raw.click_id,
-          txid: row.raw.txid,
-        });
+        // Shown with its reason in the preview; the postback log lists programs' calls only.
         result.rejected += 1;
       }
     }

@@ -273,9 +273,14 @@ export class ConversionLedger {
       const retried =
         taken.has(item.key) || (previousAt !== undefined && item.at - previousAt < RETRY_WINDOW_MS);
       const click = attribution.get(item.conversion.clickId);
+      // The log lists what programs sent; an import shows its own outcomes on its page.
+      const note = (outcome: RecordOutcome) => {
+        if (item.origin === "postback")
+          log.push(logRow(item.at, outcome, "postback", item.conversion, null));
+      };
       if (retried) {
         outcomes.push("duplicate");
-        log.push(logRow(item.at, "duplicate", item.origin, item.conversion, null));
+        note("duplicate");
         continue;
       }
       taken.set(item.key, item.at);
@@ -297,7 +302,7 @@ export class ConversionLedger {
       });
       const outcome = click ? "accepted" : "orphan";
       outcomes.push(outcome);
-      log.push(logRow(item.at, outcome, item.origin, conversion, null));
+      note(outcome);
     }
     // Another instance may have stored the same key meanwhile (PostgreSQL): the unique
     // index has the last word, and what it refused is a duplicate.

@@ -153,6 +153,52 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
     expect(failing.snapshot().waiting).toBe(5);
   });
 
+  it("never drops the batch being written: the bound applies to the records behind it", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const db = database.db;
+    const slow = new Proxy(db, {
+      get: (target, name) =>
+        name === "transaction"
+          ? () => ({
+              execute: async (
+                work: Parameters<ReturnType<typeof db.transaction>["execute"]>[0],
+              ) => {
+                await held;
+                return target.transaction().execute(work);
+              },
+            })
+          : Reflect.get(target, name),
+    });
+    const ledger = new ClickLedger(
+      { ...database, db: slow },
+      { batchSize: 3, flushIntervalMs: 0, maxQueue: 3, log: (line) => logged.push(line) },
+    );
+    // The third fills a batch, whose write waits; four more wait behind it, one too many.
+    for (let index = 0; index < 7; index++) {
+      ledger.record(clickOn("2026-11-05", { link_id: `held-${index}` }));
+    }
+    expect(ledger.snapshot()).toMatchObject({ waiting: 6, dropped: 1 });
+    release();
+    await ledger.flush();
+    const written = await db
+      .selectFrom("clicks")
+      .select("link_id")
+      .where("link_id", "like", "held-%")
+      .orderBy("link_id")
+      .execute();
+    expect(written.map((row) => row.link_id)).toEqual([
+      "held-0",
+      "held-1",
+      "held-2",
+      "held-4",
+      "held-5",
+      "held-6",
+    ]);
+    expect(ledger.snapshot()).toMatchObject({ waiting: 0, written: 6, dropped: 1 });
+    await db.deleteFrom("clicks").where("link_id", "like", "held-%").execute();
+  });
+
   it("removes records older than the retention period", async () => {
     ledger.record(clickOn("2020-01-01"));
     await ledger.flush();

@@ -20,7 +20,11 @@ import type { ClickRecord, Database } from "./types";
  */
 export const BATCH_SIZE = 500;
 export const FLUSH_INTERVAL_MS = 1_000;
-export const MAX_QUEUE = 20_000;
+/**
+ * The queue's bound: about 11 s of clicks at the redirect's full speed on SQLite (9,000/s,
+ * docs/performance.md), some 40 MB. Past it the oldest are dropped.
+ */
+export const MAX_QUEUE = 100_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type LedgerOptions = {
@@ -38,6 +42,8 @@ export class ClickLedger {
   /** The queued clicks by click id: a postback may arrive before its click is written. */
   private readonly queuedIds = new Map<string, ClickRecord>();
   private draining: Promise<void> | null = null;
+  /** How many records at the queue's head are being written (never dropped meanwhile). */
+  private writing = 0;
   private timer: NodeJS.Timeout | null = null;
   private readonly stats: LedgerStats = { queued: 0, written: 0, dropped: 0, failures: 0 };
   private droppedSinceLog = 0;
@@ -73,11 +79,14 @@ export class ClickLedger {
     this.queue.push(click);
     if (click.click_id) this.queuedIds.set(click.click_id, click);
     this.stats.queued++;
-    if (this.queue.length > this.maxQueue) {
-      const excess = this.queue.length - this.maxQueue;
-      this.forget(this.queue.splice(0, excess));
-      this.stats.dropped += excess;
-      this.droppedSinceLog += excess;
+    // The bound is on the records waiting behind the batch being written: that batch ends
+    // written or kept, so a record is never counted both dropped and written.
+    const excess = this.queue.length - this.writing - this.maxQueue;
+    if (excess > 0) {
+      const dropped = this.queue.splice(this.writing, excess);
+      this.forget(dropped);
+      this.stats.dropped += dropped.length;
+      this.droppedSinceLog += dropped.length;
     }
     if (this.queue.length >= this.batchSize && !this.draining) void this.flush();
   }
@@ -110,10 +119,13 @@ export class ClickLedger {
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
       const batch = this.queue.slice(0, this.batchSize);
+      this.writing = batch.length;
       try {
         await this.write(batch);
       } catch {
         break; // logged by write; the batch stays queued for the next flush
+      } finally {
+        this.writing = 0;
       }
       // Requests that came in during the write are answered before the next batch.
       if (this.queue.length > 0) await new Promise((resolve) => setImmediate(resolve));
@@ -132,10 +144,9 @@ export class ClickLedger {
         await trx.insertInto("clicks").values(batch).execute();
         await addToRollups(trx, batch);
       });
-      // Only what was written leaves the queue. Records queued meanwhile stay behind it,
-      // and an overflow may already have dropped the batch's oldest: cut up to its last.
-      const end = this.queue.lastIndexOf(batch[batch.length - 1]!);
-      if (end >= 0) this.forget(this.queue.splice(0, end + 1));
+      // Only what was written leaves the queue: the batch, still at its head (an overflow
+      // meanwhile dropped records behind it); records queued meanwhile stay.
+      this.forget(this.queue.splice(0, batch.length));
       this.stats.written += batch.length;
     } catch (error) {
       this.stats.failures++;

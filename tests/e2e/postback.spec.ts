@@ -107,26 +107,10 @@ async function click(site: Site, campaign: string): Promise<string> {
     headers: { "user-agent": BROWSER_UA, [CLIENT_IP_HEADER]: site.client },
   });
   expect(answer.status).toBe(302);
-  const location = new URL(answer.headers.get("location")!);
-  if (!location.searchParams.has(CLICK_ID_PARAM)) {
-    // TEMPORARY until the outbound redirect carries the click id.
-    let id = "";
-    await expect
-      .poll(
-        async () => {
-          const rows = await site.ledger.rows(
-            "select click_id from clicks where utm_campaign = ?",
-            campaign,
-          );
-          id = String(rows[0]?.click_id ?? "");
-          return id;
-        },
-        { timeout: LEDGER_WRITE_MS },
-      )
-      .not.toBe("");
-    location.searchParams.set(CLICK_ID_PARAM, id);
-  }
-  return location.href;
+  // The program's parameter carries the click id (content: affiliate.click_id_param).
+  const location = answer.headers.get("location")!;
+  expect(new URL(location).searchParams.get(CLICK_ID_PARAM)).toMatch(/^[A-Za-z0-9_-]{16}$/);
+  return location;
 }
 
 async function programFor(site: Site): Promise<AffiliateProgram> {

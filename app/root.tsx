@@ -17,6 +17,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 
+import { AdminChrome } from "~/components/admin/admin-chrome";
 import { DevContentUpdates } from "~/components/dev-advice";
 import { ImportMap, InlineStyle } from "~/document/document-inlines";
 import { SiteChrome, useSite } from "~/components/layout/site-chrome";
@@ -55,12 +56,28 @@ function isStatic(handle: unknown): boolean {
   return (handle as { hydrate?: boolean } | undefined)?.hydrate === false;
 }
 
+/**
+ * The dashboard's frame instead of the site's, for a route whose handle says
+ * `{ chrome: "admin" }` and whose loader answered (a dashboard that is off is the site's
+ * 404 page, frame included); `loggedIn` is false on its login form.
+ */
+function useAdminChrome(): { loggedIn: boolean } | null {
+  const match = useMatches().find(
+    (candidate) =>
+      (candidate.handle as { chrome?: string } | undefined)?.chrome === "admin" &&
+      candidate.data != null,
+  );
+  if (!match) return null;
+  return { loggedIn: (match.data as { state?: string }).state !== "login" };
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const site = useSite();
   const lang = useDocumentLang(site?.lang ?? "es");
   // A route rendered in place of another URL (app/routes/status.tsx) cannot hydrate there.
   const hydrates = !useMatches().some((match) => isStatic(match.handle));
+  const admin = useAdminChrome();
   return (
     <html lang={lang}>
       <head>
@@ -73,7 +90,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <ImportMap />
       </head>
       <body>
-        <SiteChrome>{children}</SiteChrome>
+        {admin ? (
+          <AdminChrome loggedIn={admin.loggedIn}>{children}</AdminChrome>
+        ) : (
+          <SiteChrome>{children}</SiteChrome>
+        )}
         {root ? (
           <script
             type="application/json"

@@ -7,6 +7,8 @@
  */
 import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from "kysely";
 
+import { conversionReports } from "~/conversions/reports.server";
+
 import {
   DIMENSION_NAMES,
   DIMENSIONS,
@@ -186,6 +188,9 @@ export function reportQueries(db: Kysely<Database>) {
   }
 
   return {
+    /** The conversions' reports on the same reader (app/conversions/reports.server.ts). */
+    conversions: conversionReports(db),
+
     /**
      * Per day of a range with clicks: people's clicks, bots' clicks and unique visitors
      * (people). Unfiltered, from the daily counts; filtered, from one scan of the clicks.
@@ -196,12 +201,13 @@ export function reportQueries(db: Kysely<Database>) {
 
     /**
      * The rankings by every dimension: values by clicks (people only unless `includeBots`),
-     * most first, then by value; at most `limit` per dimension. A missing value is null.
+     * most first, then by value; at most `limit` per dimension (all by default). A missing
+     * value is null.
      */
     async rankings(
       range: DayRange,
       filters: Filters = {},
-      { includeBots = false, limit = 20 } = {},
+      { includeBots = false, limit = Number.POSITIVE_INFINITY } = {},
     ): Promise<Record<Dimension, Ranked[]>> {
       const counts = unfiltered(filters)
         ? await countsFromRollups(range, includeBots)

@@ -26,9 +26,12 @@ import {
 } from "~/admin/auth.server";
 import { loadDashboard } from "~/admin/dashboard.server";
 import { readView, todayIn } from "~/admin/query";
+import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
 import { AdminDashboard } from "~/components/admin/dashboard";
 import { LoginForm } from "~/components/admin/login-form";
 import { env } from "~/config/env.server";
+import { links as affiliateLinks, site } from "~/content/content.server";
+import { HEADER_LINK_IDS } from "~/affiliate/outbound.server";
 import type { loader as rootLoader } from "~/root";
 import { errorDescriptors } from "~/seo/seo-meta";
 import adminStyles from "~/styles/admin.css";
@@ -40,6 +43,16 @@ export const ADMIN_HEADERS = {
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
+/** Framed as the dashboard, not as the public site (app/root.tsx). */
+export const handle = ADMIN_CHROME;
+
+/** A link id in words: content's label, or the header's button text. */
+function linkLabel(id: string): string | undefined {
+  if (id === HEADER_LINK_IDS.login) return `Cabecera · ${site.header.login_text}`;
+  if (id === HEADER_LINK_IDS.signup) return `Cabecera · ${site.header.signup_text}`;
+  return affiliateLinks.get(id)?.label;
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireDashboard();
   if (!(await isLoggedIn(request))) {
@@ -47,7 +60,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const url = new URL(request.url);
   const view = readView(url.searchParams, todayIn(env.REPORT_TIME_ZONE));
-  const dashboard = context.clicks ? await loadDashboard(context.clicks.reports, view) : null;
+  const dashboard = context.clicks
+    ? await loadDashboard(context.clicks.reports, view, linkLabel)
+    : null;
   return json(
     { state: "dashboard" as const, view, dashboard, timeZone: env.REPORT_TIME_ZONE },
     { headers: ADMIN_HEADERS },
@@ -108,7 +123,10 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   if (error)
     return errorDescriptors(error, matches.find((match) => match.id === "root")?.data?.site);
   return [
-    { title: data?.state === "dashboard" ? "Panel de clics" : "Acceso al panel de clics" },
+    {
+      title:
+        data?.state === "dashboard" ? "Panel de clics y conversiones" : "Acceso al panel de clics",
+    },
     { name: "robots", content: "noindex, nofollow" },
   ];
 };

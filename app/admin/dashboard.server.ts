@@ -15,7 +15,7 @@ import {
   type Money,
 } from "~/conversions/reports.server";
 
-import { addDays, daysIn, type Sort, type View } from "./query";
+import { addDays, daysIn, RANKED_ROWS, type Sort, type View } from "./query";
 
 /** A period's clicks and conversions. */
 export type PeriodFigures = Totals & ConversionFigures;
@@ -48,8 +48,6 @@ export type Dashboard = {
   /** How long the queries took, in milliseconds (shown in the page's footer line). */
   queryMs: number;
 };
-
-export const RANKED_ROWS = 10;
 
 /** Euro cents of commission per click by a person (null when nobody clicked). */
 export const epcOf = (commission: Money, clicks: number): number | null =>

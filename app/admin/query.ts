@@ -27,6 +27,9 @@ export const SORTS = {
 } as const;
 export type Sort = keyof typeof SORTS;
 
+/** Rows of a ranking shown unless the view asks for all of them. */
+export const RANKED_ROWS = 10;
+
 /** What the chart shows per day. */
 export type ChartKind = "clicks" | "commission";
 

@@ -7,8 +7,8 @@
  */
 import { Link } from "@remix-run/react";
 
-import { RANKED_ROWS, type RankedRow, type Ranking } from "~/admin/dashboard.server";
-import { SORTS, viewSearch, type Sort, type View } from "~/admin/query";
+import type { RankedRow, Ranking } from "~/admin/dashboard.server";
+import { RANKED_ROWS, SORTS, viewSearch, type Sort, type View } from "~/admin/query";
 import { DIMENSIONS, type Dimension } from "~/clicks/dimensions";
 
 import { formatMoney, formatNumber, formatPercent, otherCurrencies } from "./format";

@@ -17,7 +17,6 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 
-import { AdminChrome } from "~/components/admin/admin-chrome";
 import { DevContentUpdates } from "~/components/dev-advice";
 import { ImportMap, InlineStyle } from "~/document/document-inlines";
 import { SiteChrome, useSite } from "~/components/layout/site-chrome";
@@ -56,19 +55,34 @@ function isStatic(handle: unknown): boolean {
   return (handle as { hydrate?: boolean } | undefined)?.hydrate === false;
 }
 
+/** The frame of a dashboard route (app/components/admin/admin-chrome.tsx). */
+type AdminFrame = (props: { children: ReactNode; loggedIn: boolean }) => ReactNode;
+
 /**
  * The dashboard's frame instead of the site's, for a route whose handle says
  * `{ chrome: "admin" }` and whose loader answered (a dashboard that is off is the site's
- * 404 page, frame included); `loggedIn` is false on its login form.
+ * 404 page, frame included). The frame comes in the handle (`ADMIN_CHROME`), so public
+ * pages never load it; a handle without one gets a bare <main>, still without the site's
+ * calls to action. `loggedIn` is false on the login form.
  */
-function useAdminChrome(): { loggedIn: boolean } | null {
+function useAdminChrome(): { Frame: AdminFrame; loggedIn: boolean } | null {
   const match = useMatches().find(
     (candidate) =>
       (candidate.handle as { chrome?: string } | undefined)?.chrome === "admin" &&
       candidate.data != null,
   );
   if (!match) return null;
-  return { loggedIn: (match.data as { state?: string }).state !== "login" };
+  const frame = (match.handle as { frame?: AdminFrame }).frame;
+  return {
+    Frame:
+      frame ??
+      (({ children }) => (
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+      )),
+    loggedIn: (match.data as { state?: string }).state !== "login",
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -91,7 +105,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {admin ? (
-          <AdminChrome loggedIn={admin.loggedIn}>{children}</AdminChrome>
+          <admin.Frame loggedIn={admin.loggedIn}>{children}</admin.Frame>
         ) : (
           <SiteChrome>{children}</SiteChrome>
         )}

@@ -1,10 +1,12 @@
 /**
- * The dashboard's own frame (app/root.tsx picks it for a route whose handle says
- * `{ chrome: "admin" }`): a header with the dashboard's name, its pages and the logout
+ * The dashboard's own frame: a header with the dashboard's name, its pages and the logout
  * button, and a small footer. No call to action of the public site: a marketer who
- * clicked "Inscribirse" here would record a click in their own ledger.
+ * clicked "Inscribirse" here would record a click in their own ledger. A dashboard route
+ * exports `handle = ADMIN_CHROME`; app/root.tsx reads the handle and draws this frame
+ * instead of the site's. The frame travels in the handle, so it loads with the dashboard's
+ * routes only, never in a public page's JavaScript.
  */
-import { Form, NavLink } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 /** The dashboard's pages, in the order of the menu. */
@@ -14,9 +16,6 @@ const PAGES = [
   ["/admin/import", "Importar CSV"],
 ] as const;
 
-/** The handle of a route framed as the dashboard. */
-export const ADMIN_CHROME = { chrome: "admin" } as const;
-
 export function AdminChrome({
   children,
   loggedIn,
@@ -25,6 +24,7 @@ export function AdminChrome({
   /** False on the login form: no menu, no logout. */
   loggedIn: boolean;
 }) {
+  const { pathname } = useLocation();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -40,18 +40,18 @@ export function AdminChrome({
               <ul>
                 {PAGES.map(([to, label]) => (
                   <li key={to}>
-                    <NavLink to={to} end>
+                    <a href={to} aria-current={pathname === to ? "page" : undefined}>
                       {label}
-                    </NavLink>
+                    </a>
                   </li>
                 ))}
               </ul>
             </nav>
-            <Form method="post" action="/admin" reloadDocument>
+            <form method="post" action="/admin">
               <button className="button button--ghost" type="submit" name="intent" value="logout">
                 Cerrar sesión
               </button>
-            </Form>
+            </form>
           </>
         ) : null}
       </header>
@@ -67,3 +67,6 @@ export function AdminChrome({
     </>
   );
 }
+
+/** The handle of a route framed as the dashboard (app/root.tsx reads it). */
+export const ADMIN_CHROME = { chrome: "admin", frame: AdminChrome } as const;

@@ -87,7 +87,13 @@ export function RankTable({
       {rows.length === 0 ? (
         <p className="admin-rank__empty">Sin clics en este periodo.</p>
       ) : (
-        <div className="admin-rank__scroll">
+        // On a phone the table scrolls sideways: focusable, so a keyboard can scroll it too.
+        <div
+          className="admin-rank__scroll"
+          tabIndex={0}
+          role="group"
+          aria-labelledby={`rank-${name}`}
+        >
           <table>
             <thead>
               <tr>

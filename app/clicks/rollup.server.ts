@@ -43,27 +43,41 @@ export function countBatch(batch: readonly ClickRecord[]): Counted[] {
   return [...counts.values()];
 }
 
-/** The batch's counts under each one-dimension filter (click_filter_daily). */
+/**
+ * The batch's counts under each one-dimension filter (click_filter_daily). The clicks are
+ * first counted per combination of their values (one key per click: this runs on the
+ * server's thread while it answers redirects), then each combination adds to its pairs.
+ */
 export function countBatchFiltered(batch: readonly ClickRecord[]): FilterCounted[] {
-  const counts = new Map<string, FilterCounted>();
+  const combinations = new Map<
+    string,
+    { day: string; is_bot: number; values: string[]; clicks: number }
+  >();
   for (const click of batch) {
     const values = FILTER_PAIRED.map((dimension) =>
       String(click[DIMENSIONS[dimension].column] ?? ""),
     );
+    const key = `${click.day}\u0000${click.is_bot}\u0000${values.join("\u0000")}`;
+    const combination = combinations.get(key);
+    if (combination) combination.clicks++;
+    else combinations.set(key, { day: click.day, is_bot: click.is_bot, values, clicks: 1 });
+  }
+  const counts = new Map<string, FilterCounted>();
+  for (const { day, is_bot, values, clicks } of combinations.values()) {
     for (const [at, filter] of FILTER_PAIRED.entries()) {
       for (const [index, dimension] of FILTER_PAIRED.entries()) {
-        const key = `${click.day}\u0000${at}\u0000${values[at]}\u0000${index}\u0000${values[index]}\u0000${click.is_bot}`;
+        const key = `${day}\u0000${at}\u0000${values[at]}\u0000${index}\u0000${values[index]}\u0000${is_bot}`;
         const counted = counts.get(key);
-        if (counted) counted.clicks++;
+        if (counted) counted.clicks += clicks;
         else
           counts.set(key, {
-            day: click.day,
+            day,
             filter_dimension: filter,
             filter_value: values[at]!,
             dimension,
             value: values[index]!,
-            is_bot: click.is_bot,
-            clicks: 1,
+            is_bot,
+            clicks,
           });
       }
     }

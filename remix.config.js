@@ -29,6 +29,9 @@ export default {
       route("_app/status/:code", "routes/status.tsx");
       route("admin", "routes/admin.tsx", { id: "admin___en" });
       route("admin/clicks.csv", "routes/admin.export.ts", { id: "admin-clicks___en" });
+      route("admin/conversions.csv", "routes/admin.export.ts", {
+        id: "admin-conversions___en",
+      });
       route("admin/daily.csv", "routes/admin.export.ts", { id: "admin-daily___en" });
       route("admin/import", "routes/admin.import.tsx", { id: "admin-import___en" });
       route("admin/postbacks", "routes/admin.postbacks.tsx", { id: "admin-postbacks___en" });

@@ -55,12 +55,43 @@ function isStatic(handle: unknown): boolean {
   return (handle as { hydrate?: boolean } | undefined)?.hydrate === false;
 }
 
+/** The frame of a dashboard route (app/components/admin/admin-chrome.tsx). */
+type AdminFrame = (props: { children: ReactNode; loggedIn: boolean }) => ReactNode;
+
+/**
+ * The dashboard's frame instead of the site's, for a route whose handle says
+ * `{ chrome: "admin" }` and whose loader answered (a dashboard that is off is the site's
+ * 404 page, frame included). The frame comes in the handle (`ADMIN_CHROME`), so public
+ * pages never load it; a handle without one gets a bare <main>, still without the site's
+ * calls to action. `loggedIn` is false on the login form.
+ */
+function useAdminChrome(): { Frame: AdminFrame; loggedIn: boolean } | null {
+  const match = useMatches().find(
+    (candidate) =>
+      (candidate.handle as { chrome?: string } | undefined)?.chrome === "admin" &&
+      candidate.data != null,
+  );
+  if (!match) return null;
+  const frame = (match.handle as { frame?: AdminFrame }).frame;
+  return {
+    Frame:
+      frame ??
+      (({ children }) => (
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+      )),
+    loggedIn: (match.data as { state?: string }).state !== "login",
+  };
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const site = useSite();
   const lang = useDocumentLang(site?.lang ?? "es");
   // A route rendered in place of another URL (app/routes/status.tsx) cannot hydrate there.
   const hydrates = !useMatches().some((match) => isStatic(match.handle));
+  const admin = useAdminChrome();
   return (
     <html lang={lang}>
       <head>
@@ -73,7 +104,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <ImportMap />
       </head>
       <body>
-        <SiteChrome>{children}</SiteChrome>
+        {admin ? (
+          <admin.Frame loggedIn={admin.loggedIn}>{children}</admin.Frame>
+        ) : (
+          <SiteChrome>{children}</SiteChrome>
+        )}
         {root ? (
           <script
             type="application/json"

@@ -1,11 +1,14 @@
 /**
  * Part of `npm run bench`: the dashboard's speed with a large ledger. Seeds
- * BENCH_DASHBOARD_CLICKS clicks (default 1,000,000) over 400 days into a fresh SQLite file
- * and into a throwaway PostgreSQL cluster, starts the production server on each with the
+ * BENCH_DASHBOARD_CLICKS clicks (default 1,000,000) and about BENCH_DASHBOARD_CONVERSIONS
+ * conversions (default 100,000: registrations, FTDs, deposits, commissions, a few orphans
+ * and US dollars) over 400 days into a fresh SQLite file and into a throwaway PostgreSQL
+ * cluster, starts the production server on each with the
  * dashboard on, logs in, and times every kind of view (median of 5 after a warm-up): the
  * periods of 30 days or less (target 300 ms) and the year (target 1 s), unfiltered and
  * with filters from narrow to broad. Prints a Markdown table with each median, its ratio
- * to the target, and the login page (no query) as the same run's reference; then how long a
+ * to the target, whether it is met, and the login page (no query) as the same run's
+ * reference; then how long a
  * visitor's page takes while the heaviest view is being computed. Exits 1 when
  * a view takes more than three times its target. Only ever talks to localhost.
  */
@@ -13,8 +16,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { sql } from "kysely";
+
 import { todayIn, addDays } from "../app/admin/query";
-import { writeSeed } from "../app/admin/seed.server";
+import { EVENTS_PER_REGISTRATION, writeSeed } from "../app/admin/seed.server";
 import { openLedgerDatabase } from "../app/clicks/database.server";
 import { loadContent } from "../app/content/load-content.server";
 import { startCluster } from "../tests/postgres-cluster";
@@ -23,6 +28,9 @@ import { startServer, stopServer } from "./bench-server";
 
 const PORT = Number(process.env.BENCH_DASHBOARD_PORT ?? 3570);
 const CLICKS = Number(process.env.BENCH_DASHBOARD_CLICKS ?? 1_000_000);
+const CONVERSIONS = Number(process.env.BENCH_DASHBOARD_CONVERSIONS ?? 100_000);
+/** The seed's registration rate that gives about CONVERSIONS (92 % of clicks are people). */
+const REGISTRATION_RATE = CONVERSIONS / (CLICKS * 0.92 * EVENTS_PER_REGISTRATION);
 const PASSWORD = "bench-dashboard-password";
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const TIME_ZONE = "Europe/Madrid";
@@ -39,8 +47,12 @@ const VIEWS: [string, string, number][] = [
   ["30 days, page / + campaign", "page=/&campaign=verano", 300],
   ["30 days, country PT (4 %)", "country=PT", 300],
   ["30 days, device mobile (65 %)", "device=mobile", 300],
+  ["30 days, every link by commission", "sort=commission&all=link", 300],
+  ["30 days, commission chart, country ES", "chart=commission&country=ES", 300],
   ["year", year, 1000],
   ["year, page /bonos", `${year}&page=/bonos`, 1000],
+  ["year, country ES (85 %)", `${year}&country=ES`, 1000],
+  ["year, page / + campaign", `${year}&page=/&campaign=verano`, 1000],
   ["year, device mobile (65 %)", `${year}&device=mobile`, 1000],
 ];
 
@@ -60,13 +72,18 @@ async function timed(url: string, cookie: string): Promise<number> {
 async function measure(label: string, databaseUrl: string) {
   const database = await openLedgerDatabase(databaseUrl);
   const started = performance.now();
-  await writeSeed(database, {
+  const seeded = await writeSeed(database, {
     count: CLICKS,
     days: 400,
     lastDay: today,
     links: [...loadContent().links.values()],
+    registrationRate: REGISTRATION_RATE,
   });
   const seedSeconds = (performance.now() - started) / 1000;
+  // A live PostgreSQL ledger is vacuumed by autovacuum as it grows; a million rows loaded
+  // the second before timing are not yet, and without the visibility map the covering
+  // indexes (migration 004) cannot answer alone. Measure the ledger as it runs.
+  if (database.dialect === "postgres") await sql`vacuum analyze`.execute(database.db);
   await database.close();
 
   const server = await startServer(PORT, {
@@ -103,6 +120,7 @@ async function measure(label: string, databaseUrl: string) {
     }
     return {
       label,
+      seeded,
       seedSeconds,
       reference: median(reference.slice(1)),
       visitorDuring: median(during),
@@ -122,7 +140,7 @@ try {
     await measure("PostgreSQL", cluster.url),
   ];
   console.log(
-    `\nDashboard with ${CLICKS.toLocaleString("en")} clicks over 400 days (median of 5, ms; ratio to target)\n`,
+    `\nDashboard with ${CLICKS.toLocaleString("en")} clicks and ${results[0]!.seeded.conversions.toLocaleString("en")} conversions over 400 days (median of 5, ms; ratio to target; ✓ met, ✗ not)\n`,
   );
   console.log(`| view | target | ${results.map((result) => result.label).join(" | ")} |`);
   console.log(`| --- | ---: | ${results.map(() => "---:").join(" | ")} |`);
@@ -130,7 +148,7 @@ try {
     const cells = results.map(({ rows }) => {
       const { ms } = rows[index]!;
       if (ms > target * 3) failed = true;
-      return `${ms.toFixed(0)} (${(ms / target).toFixed(2)})${ms > target ? " ✗" : ""}`;
+      return `${ms.toFixed(0)} (${(ms / target).toFixed(2)}) ${ms > target ? "✗" : "✓"}`;
     });
     console.log(`| ${name} | ${target} | ${cells.join(" | ")} |`);
   }
@@ -141,7 +159,7 @@ try {
     `| a visitor's /terms while the last view is computed | | ${results.map((result) => result.visitorDuring.toFixed(1)).join(" | ")} |`,
   );
   console.log(
-    `| seeding ${CLICKS.toLocaleString("en")} clicks (s) | | ${results.map((result) => result.seedSeconds.toFixed(1)).join(" | ")} |`,
+    `| seeding the clicks and conversions (s) | | ${results.map((result) => result.seedSeconds.toFixed(1)).join(" | ")} |`,
   );
 } finally {
   cluster.destroy();

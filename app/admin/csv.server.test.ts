@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import type { ReportQueries } from "~/clicks/reports.server";
 
-import { clicksCsv, csvCell, dailyCsv } from "./csv.server";
+import { clicksCsv, conversionsCsv, csvCell, dailyCsv, decimal } from "./csv.server";
 import { readView } from "./query";
 
 const view = readView(new URLSearchParams("period=7d"), "2026-11-22");
@@ -23,7 +23,10 @@ describe("csvCell", () => {
     ["line\nbreak", '"line\nbreak"'],
     ["=HYPERLINK(1)", "'=HYPERLINK(1)"],
     ["+34", "'+34"],
-    ["-1", "'-1"],
+    ["-1", "-1"],
+    ["-2.50", "-2.50"],
+    ["-1+2", "'-1+2"],
+    ["-A1", "'-A1"],
     ["@sum", "'@sum"],
   ])("%j → %j", (value, expected) => {
     expect(csvCell(value)).toBe(expected);
@@ -59,12 +62,83 @@ describe("exports", () => {
     expect(pulled).toBe(3);
   });
 
-  it("writes the daily summary", async () => {
+  it("writes the daily summary with the conversions in euros (other currencies left out)", async () => {
     const reports = {
       days: async () => [{ day: "2026-11-20", humans: 5, bots: 1, uniques: 4 }],
+      conversions: {
+        days: async () => [
+          {
+            day: "2026-11-20",
+            registrations: 3,
+            ftds: 1,
+            deposits: 2,
+            depositAmount: { EUR: 5000 },
+            commission: { EUR: 12345, USD: 9999 },
+          },
+          {
+            day: "2026-11-21",
+            registrations: 0,
+            ftds: 0,
+            deposits: 0,
+            depositAmount: {},
+            commission: { EUR: -250 },
+          },
+        ],
+      },
     } as unknown as ReportQueries;
     expect(await text(dailyCsv(reports, view))).toBe(
-      "\uFEFFday,clicks,bot_clicks,unique_visitors\r\n2026-11-20,5,1,4\r\n",
+      "\uFEFFday,clicks,bot_clicks,unique_visitors,registrations,ftds,deposits,commission\r\n" +
+        "2026-11-20,5,1,4,3,1,2,123.45\r\n" +
+        "2026-11-21,0,0,0,0,0,0,-2.50\r\n",
     );
+  });
+
+  it("streams every conversion with its attribution, amounts as decimals with a point", async () => {
+    const reports = {
+      conversions: {
+        async *rows() {
+          yield {
+            id: 1,
+            at: Date.UTC(2026, 10, 20, 10),
+            day: "2026-11-20",
+            event: "commission",
+            amount_cents: 123450,
+            currency: "USD",
+            txid: "=cmd|' /C calc'!A0",
+            dedup_key: "k",
+            click_id: "abc",
+            orphan: 0,
+            origin: "postback",
+            click_at: 1,
+            link_id: "home-main-block-1-button-1",
+            page: "/",
+            utm_source: null,
+            utm_campaign: "verano",
+            subid: null,
+            country: "ES",
+            device: "mobile",
+          };
+        },
+      },
+    } as unknown as ReportQueries;
+    const lines = (await text(conversionsCsv(reports, view))).split("\r\n");
+    expect(lines[0]).toBe(
+      "\uFEFFat,day,event,amount,currency,txid,click_id,orphan,origin,link_id,page,utm_source,utm_campaign,subid,country,device",
+    );
+    expect(lines[1]).toBe(
+      "2026-11-20T10:00:00.000Z,2026-11-20,commission,1234.50,USD,'=cmd|' /C calc'!A0,abc,0,postback,home-main-block-1-button-1,/,,verano,,ES,mobile",
+    );
+  });
+});
+
+describe("decimal", () => {
+  it.each([
+    [0, "0.00"],
+    [5, "0.05"],
+    [123450, "1234.50"],
+    [-250, "-2.50"],
+    [900719925474099, "9007199254740.99"],
+  ])("%d cents → %s", (cents, expected) => {
+    expect(decimal(cents)).toBe(expected);
   });
 });

@@ -1,11 +1,13 @@
 /**
- * The dashboard's exports as CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheets
+ * The dashboard's exports as CSV (clicks, conversions, days) (RFC 4180, UTF-8 with a byte-order mark so spreadsheets
  * read the accents), streamed page by page from the ledger, so a year of clicks never sits
  * in memory. A cell that a spreadsheet would run as a formula (= + - @ first) is prefixed
- * with an apostrophe.
+ * with an apostrophe; a plain number ("-2.50", a negative commission) is no formula and
+ * stays a number.
  */
 import type { ReportQueries } from "~/clicks/reports.server";
-import type { ClicksTable } from "~/clicks/types";
+import type { ClicksTable, ConversionsTable } from "~/clicks/types";
+import type { ConversionDay } from "~/conversions/reports.server";
 
 import type { View } from "./query";
 
@@ -32,12 +34,54 @@ export const CLICK_COLUMNS = [
   "visitor",
 ] as const satisfies readonly (keyof ClicksTable)[];
 
-export const DAILY_COLUMNS = ["day", "clicks", "bot_clicks", "unique_visitors"] as const;
+/** The columns of one conversion: what happened and the attribution copied from its click. */
+export const CONVERSION_COLUMNS = [
+  "at",
+  "day",
+  "event",
+  "amount",
+  "currency",
+  "txid",
+  "click_id",
+  "orphan",
+  "origin",
+  "link_id",
+  "page",
+  "utm_source",
+  "utm_campaign",
+  "subid",
+  "country",
+  "device",
+] as const satisfies readonly (keyof ConversionsTable | "amount")[];
+
+/**
+ * One row per day. `ftds` counts first deposits, `deposits` the later ones (the events of
+ * the same names); `commission` is in euros, as a decimal with a point: commission in
+ * another currency is left out of it (conversions.csv has it, with its currency), so no
+ * column ever adds euros to dollars.
+ */
+export const DAILY_COLUMNS = [
+  "day",
+  "clicks",
+  "bot_clicks",
+  "unique_visitors",
+  "registrations",
+  "ftds",
+  "deposits",
+  "commission",
+] as const;
+
+/** Cents as a decimal with a point ("-12.50"), exact for any whole number of cents. */
+export function decimal(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const whole = Math.abs(cents);
+  return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, "0")}`;
+}
 
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
   let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (/^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -63,16 +107,16 @@ function stream(lines: AsyncIterable<string>): ReadableStream<Uint8Array> {
   });
 }
 
-async function* clickLines(reports: ReportQueries, view: View) {
-  yield `\uFEFF${line(CLICK_COLUMNS)}`;
+/** The header, then the rows as lines in chunks of about 64 KB. */
+async function* rowLines<T>(
+  columns: readonly string[],
+  rows: AsyncIterable<T>,
+  cells: (row: T) => unknown[],
+) {
+  yield `\uFEFF${line(columns)}`;
   let batch = "";
-  for await (const click of reports.rows(view.range, view.filters)) {
-    const row = click as Record<string, unknown>;
-    batch += line(
-      CLICK_COLUMNS.map((column) =>
-        column === "at" ? new Date(Number(row.at)).toISOString() : row[column],
-      ),
-    );
+  for await (const row of rows) {
+    batch += line(cells(row));
     if (batch.length > 64 * 1024) {
       yield batch;
       batch = "";
@@ -81,15 +125,62 @@ async function* clickLines(reports: ReportQueries, view: View) {
   if (batch) yield batch;
 }
 
+const isoTime = (at: unknown) => new Date(Number(at)).toISOString();
+
+function clickLines(reports: ReportQueries, view: View) {
+  return rowLines(CLICK_COLUMNS, reports.rows(view.range, view.filters), (click) => {
+    const row = click as Record<string, unknown>;
+    return CLICK_COLUMNS.map((column) => (column === "at" ? isoTime(row.at) : row[column]));
+  });
+}
+
+function conversionLines(reports: ReportQueries, view: View) {
+  return rowLines(
+    CONVERSION_COLUMNS,
+    reports.conversions.rows(view.range, view.filters),
+    (conversion) => {
+      const row = conversion as Record<string, unknown>;
+      return CONVERSION_COLUMNS.map((column) => {
+        if (column === "at") return isoTime(row.at);
+        if (column === "amount") return decimal(Number(row.amount_cents));
+        return row[column];
+      });
+    },
+  );
+}
+
 async function* dailyLines(reports: ReportQueries, view: View) {
+  const [days, conversions] = await Promise.all([
+    reports.days(view.range, view.filters),
+    reports.conversions.days(view.range, view.filters),
+  ]);
+  const converted = new Map<string, ConversionDay>(conversions.map((day) => [day.day, day]));
+  // Every day with clicks or conversions, in order.
+  const dayNames = [...new Set([...days.map((day) => day.day), ...converted.keys()])].sort();
+  const clicked = new Map(days.map((day) => [day.day, day]));
   yield `\uFEFF${line(DAILY_COLUMNS)}`;
-  for (const day of await reports.days(view.range, view.filters)) {
-    yield line([day.day, day.humans, day.bots, day.uniques]);
+  for (const name of dayNames) {
+    const day = clicked.get(name);
+    const money = converted.get(name);
+    yield line([
+      name,
+      day?.humans ?? 0,
+      day?.bots ?? 0,
+      day?.uniques ?? 0,
+      money?.registrations ?? 0,
+      money?.ftds ?? 0,
+      money?.deposits ?? 0,
+      decimal(money?.commission.EUR ?? 0),
+    ]);
   }
 }
 
 export function clicksCsv(reports: ReportQueries, view: View) {
   return stream(clickLines(reports, view));
+}
+
+export function conversionsCsv(reports: ReportQueries, view: View) {
+  return stream(conversionLines(reports, view));
 }
 
 export function dailyCsv(reports: ReportQueries, view: View) {

@@ -66,6 +66,32 @@ describe("readView", () => {
   });
 });
 
+describe("the rankings' order, «ver todos» and the chart", () => {
+  it("read what the URL asks for, and the defaults for anything else", () => {
+    expect(view("sort=commission&all=subid&chart=commission")).toMatchObject({
+      sort: "commission",
+      all: "subid",
+      chart: "commission",
+    });
+    for (const bad of ["sort=clicks;drop&all=visitor&chart=pie", "sort=&all=&chart=", ""]) {
+      expect(view(bad), bad).toMatchObject({ sort: "clicks", all: null, chart: "clicks" });
+    }
+    expect(view("sort=epc").sort).toBe("epc");
+  });
+
+  it("survive the round trip through the URL, defaults left out", () => {
+    const sorted = view("period=7d&device=mobile&sort=ftds&all=link&chart=commission");
+    expect(viewSearch(sorted)).toBe("?period=7d&device=mobile&sort=ftds&all=link&chart=commission");
+    expect(readView(new URLSearchParams(viewSearch(sorted).slice(1)), "2026-03-15")).toEqual(
+      sorted,
+    );
+    expect(viewSearch(sorted, { sort: "clicks", all: undefined, chart: "clicks" })).toBe(
+      "?period=7d&device=mobile",
+    );
+    expect(viewSearch(view(""), { all: "subid" })).toBe("?all=subid");
+  });
+});
+
 describe("days", () => {
   it("adds days across months and leap years, and knows today in a time zone", () => {
     expect(addDays("2024-02-28", 1)).toBe("2024-02-29");

@@ -1,7 +1,9 @@
 /**
  * What a dashboard view is, read from (and written back to) its URL, so a view can be
- * bookmarked and shared: the period, the filters that compose, and whether bots show in
- * the chart. Anything malformed falls back to the default with a notice, never an error.
+ * bookmarked and shared: the period, the filters that compose, whether bots show in the
+ * chart or the chart shows commission, which column orders the rankings and which ranking
+ * shows all its rows. Anything malformed falls back to the default with a notice (the
+ * period) or silently (the display settings), never an error.
  */
 import { DIMENSION_NAMES, type DayRange, type Dimension, type Filters } from "~/clicks/dimensions";
 
@@ -15,6 +17,22 @@ export const PERIODS = {
 } as const;
 export type Period = keyof typeof PERIODS;
 
+/** What the rankings can be ordered by (most first), with their column headings. */
+export const SORTS = {
+  clicks: "Clics",
+  registrations: "Registros",
+  ftds: "FTD",
+  commission: "Comisión",
+  epc: "EPC",
+} as const;
+export type Sort = keyof typeof SORTS;
+
+/** Rows of a ranking shown unless the view asks for all of them. */
+export const RANKED_ROWS = 10;
+
+/** What the chart shows per day. */
+export type ChartKind = "clicks" | "commission";
+
 export type View = {
   period: Period;
   range: DayRange;
@@ -23,6 +41,12 @@ export type View = {
   filters: Filters;
   /** Bots stacked on the chart (they never count in the rankings). */
   bots: boolean;
+  /** The rankings' order (`sort=`; clicks by default). */
+  sort: Sort;
+  /** The one ranking that shows every row (`all=<dimension>`), or null (10 each). */
+  all: Dimension | null;
+  /** `chart=commission`: EUR commission per day instead of clicks. */
+  chart: ChartKind;
   /** Why the URL's period was not used, in Spanish; null when it was. */
   notice: string | null;
 };
@@ -78,6 +102,11 @@ export function readView(params: URLSearchParams, today: string): View {
     if (value && value.length <= 256) filters[name] = value;
   }
   const bots = params.get("bots") === "1";
+  const sortParam = params.get("sort") ?? "";
+  const sort: Sort = sortParam in SORTS ? (sortParam as Sort) : "clicks";
+  const allParam = params.get("all") ?? "";
+  const all = (DIMENSION_NAMES as string[]).includes(allParam) ? (allParam as Dimension) : null;
+  const chart: ChartKind = params.get("chart") === "commission" ? "commission" : "clicks";
   let period = (params.get("period") ?? "30d") as Period;
   let notice: string | null = null;
   if (!(period in PERIODS)) {
@@ -98,13 +127,16 @@ export function readView(params: URLSearchParams, today: string): View {
   } else range = rangeOf(period, today);
   const length = daysIn(range);
   const previous = { from: addDays(range.from, -length), to: addDays(range.from, -1) };
-  return { period, range, previous, filters, bots, notice };
+  return { period, range, previous, filters, bots, sort, all, chart, notice };
 }
+
+type Setting = Dimension | "period" | "bots" | "sort" | "all" | "chart";
 
 /** The URL query of a view with some of its settings changed (undefined removes one). */
 export function viewSearch(
-  view: Pick<View, "period" | "range" | "filters" | "bots">,
-  change: Partial<Record<Dimension | "period" | "bots", string | undefined>> = {},
+  view: Pick<View, "period" | "range" | "filters" | "bots"> &
+    Partial<Pick<View, "sort" | "all" | "chart">>,
+  change: Partial<Record<Setting, string | undefined>> = {},
 ): string {
   const params = new URLSearchParams();
   const period = "period" in change ? change.period : view.period;
@@ -119,6 +151,13 @@ export function viewSearch(
   }
   const bots = "bots" in change ? change.bots === "1" : view.bots;
   if (bots) params.set("bots", "1");
+  const setting = (name: "sort" | "all" | "chart", fallback: string | null) => {
+    const value = name in change ? change[name] : (view[name] ?? undefined);
+    if (value && value !== fallback) params.set(name, value);
+  };
+  setting("sort", "clicks");
+  setting("all", null);
+  setting("chart", "clicks");
   const text = params.toString();
   return text ? `?${text}` : "";
 }

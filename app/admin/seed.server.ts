@@ -1,12 +1,16 @@
 /**
  * Synthetic clicks for measuring and testing the dashboard: `count` clicks spread over
  * the `days` days up to `lastDay`, from a seeded random generator (the same seed gives the
- * same clicks), on the content's real pages and link ids. Written in batches inside
- * transactions, so a million rows take seconds on SQLite and on PostgreSQL.
+ * same clicks), on the content's real pages and link ids, and the conversions an affiliate
+ * program would report for them (seedConversions). Written in batches inside
+ * transactions, through the ledgers' own rollup code, so a million rows take seconds on
+ * SQLite and on PostgreSQL.
  */
 import type { LedgerDatabase } from "~/clicks/database.server";
 import { addToRollups } from "~/clicks/rollup.server";
-import type { ClickRecord } from "~/clicks/types";
+import type { ClickRecord, ConversionEvent, ConversionsTable } from "~/clicks/types";
+import { chunked } from "~/clicks/chunked";
+import { addConversionsToRollups } from "~/conversions/rollup.server";
 
 import { addDays } from "./query";
 
@@ -40,6 +44,11 @@ export type SeedOptions = {
   /** Placements (link id → page) to spread the clicks over. */
   links: readonly { id: string; page: string; destination: string }[];
   seed?: number;
+  /**
+   * The share of people's clicks whose player registers (default 0.08, as a casino
+   * program converts); 0 writes no conversions. See seedConversions for the rest.
+   */
+  registrationRate?: number;
   batchSize?: number;
   onProgress?: (written: number) => void;
 };
@@ -124,18 +133,97 @@ export function seedClickId(seed: number, n: number): string {
   return `s${(seed % 1296).toString(36).padStart(2, "0")}${n.toString(36).padStart(13, "0")}`;
 }
 
-/** Writes the synthetic clicks; returns how many were written. */
-export async function writeSeed(database: LedgerDatabase, options: SeedOptions): Promise<number> {
+export type SeededConversion = Omit<ConversionsTable, "id">;
+
+/** Events per registration on average (seedConversions), to aim at a number of conversions. */
+export const EVENTS_PER_REGISTRATION = 1 + (3 / 8) * (1 + 0.6 + 1) + 0.2 + 0.01;
+
+/**
+ * What a program would report for a batch of seeded clicks, from its own generator: of
+ * people's clicks, `registrationRate` register (8 % by default); 3 in 8 of those make a
+ * first deposit (so ~3 % of clicks), which earns a CPA commission, and some deposit again;
+ * a fifth of registered players bring a revenue-share commission, 1 in 10 of them negative
+ * (an adjustment); 5 % of amounts are in US dollars; and about 1 registration in 100 comes
+ * with an orphan (a click id no click has). Conversions follow their click by minutes and
+ * carry its attribution, as the ledger copies it.
+ */
+export function seedConversions(
+  clicks: readonly ClickRecord[],
+  next: () => number,
+  registrationRate: number,
+): SeededConversion[] {
+  const conversions: SeededConversion[] = [];
+  const currency = () => (next() < 0.05 ? "USD" : "EUR");
+  const cents = (min: number, max: number) => Math.round((min + next() * (max - min)) * 100);
+  for (const click of clicks) {
+    if (click.is_bot === 1 || next() >= registrationRate) continue;
+    const clickId = click.click_id!;
+    let at = click.at;
+    const add = (event: ConversionEvent, amount_cents: number, orphan = false) => {
+      at += Math.floor(next() * 3_600_000);
+      const n = conversions.length;
+      conversions.push({
+        at,
+        day: click.day,
+        event,
+        amount_cents,
+        currency: event === "registration" ? "EUR" : currency(),
+        txid: event === "registration" ? null : `tx-${clickId}-${n}`,
+        dedup_key: `seed:${orphan ? "orphan-" : ""}${clickId}:${event}:${n}`,
+        click_id: orphan ? `orphan-${clickId}` : clickId,
+        orphan: orphan ? 1 : 0,
+        origin: "postback",
+        click_at: orphan ? null : click.at,
+        link_id: orphan ? "" : click.link_id,
+        page: orphan ? "" : click.page,
+        utm_source: orphan ? null : click.utm_source,
+        utm_campaign: orphan ? null : click.utm_campaign,
+        subid: orphan ? null : click.subid,
+        country: orphan ? null : click.country,
+        device: orphan ? "" : click.device,
+      });
+    };
+    add("registration", 0);
+    if (next() < 3 / 8) {
+      add("ftd", cents(20, 300));
+      add("commission", cents(50, 150));
+      if (next() < 0.6) add("deposit", cents(20, 500));
+    }
+    if (next() < 0.2) add("commission", next() < 0.1 ? -cents(5, 60) : cents(2, 80));
+    if (next() < 0.01) {
+      if (next() < 0.5) add("registration", 0, true);
+      else add("commission", cents(10, 90), true);
+    }
+  }
+  return conversions;
+}
+
+/** What writeSeed wrote. */
+export type Seeded = { clicks: number; conversions: number };
+
+/** Writes the synthetic clicks and their conversions. */
+export async function writeSeed(database: LedgerDatabase, options: SeedOptions): Promise<Seeded> {
   // 1,000 rows × 18 columns stay under SQLite's 32,766 bound parameters.
   const batchSize = options.batchSize ?? 1_000;
+  const registrationRate = options.registrationRate ?? 0.08;
+  const nextConversion = random((options.seed ?? 1) + 0x9e3779b9);
   let batch: ClickRecord[] = [];
   let written = 0;
+  let converted = 0;
   const flush = async () => {
+    const conversions =
+      registrationRate > 0 ? seedConversions(batch, nextConversion, registrationRate) : [];
     await database.db.transaction().execute(async (trx) => {
       await trx.insertInto("clicks").values(batch).execute();
       await addToRollups(trx, batch);
+      // 1,000 rows × 19 columns: under the same bound.
+      for (const part of chunked(conversions, 1_000)) {
+        await trx.insertInto("conversions").values(part).execute();
+      }
+      if (conversions.length > 0) await addConversionsToRollups(trx, conversions);
     });
     written += batch.length;
+    converted += conversions.length;
     batch = [];
     options.onProgress?.(written);
   };
@@ -144,5 +232,5 @@ export async function writeSeed(database: LedgerDatabase, options: SeedOptions):
     if (batch.length >= batchSize) await flush();
   }
   if (batch.length > 0) await flush();
-  return written;
+  return { clicks: written, conversions: converted };
 }

@@ -73,7 +73,7 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
   afterAll(() => ledger.close());
 
   const clear = async () => {
-    for (const table of ["clicks", "click_daily", "visitor_daily"]) {
+    for (const table of ["clicks", "click_daily", "click_filter_daily", "visitor_daily"]) {
       await sql`delete from ${sql.table(table)}`.execute(database.db);
     }
   };

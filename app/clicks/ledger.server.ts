@@ -171,6 +171,7 @@ export class ClickLedger {
         .executeTakeFirst();
       const keepFrom = oldest?.day ?? "9999-12-31";
       await trx.deleteFrom("click_daily").where("day", "<", keepFrom).execute();
+      await trx.deleteFrom("click_filter_daily").where("day", "<", keepFrom).execute();
       await trx.deleteFrom("visitor_daily").where("day", "<", keepFrom).execute();
       return deleted;
     });

@@ -9,6 +9,7 @@ import { Migrator, type Kysely, type Migration } from "kysely";
 import { migration as clicks } from "./migrations/001-clicks";
 import { migration as dailyRollups } from "./migrations/002-daily-rollups";
 import { migration as conversions } from "./migrations/003-conversions";
+import { migration as filteredRollups } from "./migrations/004-filtered-rollups";
 import type { Database, Dialect } from "./types";
 
 /** Every migration by name; names sort in the order they run. */
@@ -17,6 +18,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "001-clicks": clicks(dialect),
     "002-daily-rollups": dailyRollups(),
     "003-conversions": conversions(dialect),
+    "004-filtered-rollups": filteredRollups(),
   };
 }
 

@@ -3,9 +3,14 @@
  * by link, page, campaign, source, sub-id, country and device, for a range of days and any
  * combination of filters, with or without bots. Unique visitors are counted per day (the
  * visitor key changes every day by design), so a period's uniques are the sum of its
- * days' uniques.
+ * days' uniques. Where they read: no filter, the daily counts (click_daily); one filter
+ * other than a sub-id, the daily counts under that filter (click_filter_daily) for every
+ * ranking but sub-ids; otherwise, and for the days, the clicks through the filter's
+ * covering index (migration 004).
  */
 import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from "kysely";
+
+import { conversionReports } from "~/conversions/reports.server";
 
 import {
   DIMENSION_NAMES,
@@ -14,6 +19,7 @@ import {
   type Dimension,
   type Filters,
 } from "./dimensions";
+import { FILTER_PAIRED } from "./rollup.server";
 import type { Database } from "./types";
 
 export type Totals = { humans: number; bots: number; uniques: number };
@@ -76,6 +82,14 @@ const bots = (eb: ExpressionBuilder<Database, "clicks">) =>
 
 const unfiltered = (filters: Filters) =>
   Object.values(filters).every((value) => value === undefined);
+
+/** The view's one filter when click_filter_daily holds its counts, else null. */
+function pairedFilter(filters: Filters): [Dimension, string] | null {
+  const set = (Object.entries(filters) as [Dimension, string | undefined][]).filter(
+    (entry): entry is [Dimension, string] => entry[1] !== undefined,
+  );
+  return set.length === 1 && FILTER_PAIRED.includes(set[0]![0]) ? set[0]! : null;
+}
 
 /** The reports, read through `db` (the ledger's reader: database.server.ts). */
 export function reportQueries(db: Kysely<Database>) {
@@ -159,13 +173,50 @@ export function reportQueries(db: Kysely<Database>) {
   }
 
   /**
+   * The counts under one filter from click_filter_daily (every dimension but sub-ids), and
+   * the sub-ids from the clicks (read from the filter's covering index).
+   */
+  async function countsUnderFilter(
+    range: DayRange,
+    [filter, value]: [Dimension, string],
+    includeBots: boolean,
+  ) {
+    let query = db
+      .selectFrom("click_filter_daily")
+      .where("filter_dimension", "=", filter)
+      .where("filter_value", "=", value)
+      .where("day", ">=", range.from)
+      .where("day", "<=", range.to);
+    if (!includeBots) query = query.where("is_bot", "=", 0);
+    const [rows, counts] = await Promise.all([
+      query
+        .select((eb) => ["dimension", "value", eb.fn.sum<number>("clicks").as("clicks")])
+        .groupBy(["dimension", "value"])
+        .execute(),
+      countsFromClicks(range, { [filter]: value }, includeBots, [["subid"]]),
+    ]);
+    for (const row of rows) {
+      counts[row.dimension as Dimension].set(
+        row.value === "" ? null : row.value,
+        Number(row.clicks),
+      );
+    }
+    return counts;
+  }
+
+  /**
    * Every dimension's counts from the filtered clicks: one scan per group of dimensions
    * (RANKING_GROUPS), each grouped by its columns together and added up per dimension here.
    */
-  async function countsFromClicks(range: DayRange, filters: Filters, includeBots: boolean) {
+  async function countsFromClicks(
+    range: DayRange,
+    filters: Filters,
+    includeBots: boolean,
+    groups = RANKING_GROUPS,
+  ) {
     const counts = emptyCounts();
     await Promise.all(
-      RANKING_GROUPS.map(async (group) => {
+      groups.map(async (group) => {
         let query = scoped(clicks(), range, filters);
         if (!includeBots) query = query.where("is_bot", "=", 0);
         const columns = group.map((dimension) => DIMENSIONS[dimension].column);
@@ -186,6 +237,9 @@ export function reportQueries(db: Kysely<Database>) {
   }
 
   return {
+    /** The conversions' reports on the same reader (app/conversions/reports.server.ts). */
+    conversions: conversionReports(db),
+
     /**
      * Per day of a range with clicks: people's clicks, bots' clicks and unique visitors
      * (people). Unfiltered, from the daily counts; filtered, from one scan of the clicks.
@@ -196,16 +250,20 @@ export function reportQueries(db: Kysely<Database>) {
 
     /**
      * The rankings by every dimension: values by clicks (people only unless `includeBots`),
-     * most first, then by value; at most `limit` per dimension. A missing value is null.
+     * most first, then by value; at most `limit` per dimension (all by default). A missing
+     * value is null.
      */
     async rankings(
       range: DayRange,
       filters: Filters = {},
-      { includeBots = false, limit = 20 } = {},
+      { includeBots = false, limit = Number.POSITIVE_INFINITY } = {},
     ): Promise<Record<Dimension, Ranked[]>> {
+      const paired = pairedFilter(filters);
       const counts = unfiltered(filters)
         ? await countsFromRollups(range, includeBots)
-        : await countsFromClicks(range, filters, includeBots);
+        : paired
+          ? await countsUnderFilter(range, paired, includeBots)
+          : await countsFromClicks(range, filters, includeBots);
       return Object.fromEntries(
         DIMENSION_NAMES.map((dimension) => [
           dimension,

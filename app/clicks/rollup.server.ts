@@ -3,6 +3,9 @@
  * thousand rows instead of a year of clicks:
  * - `click_daily`: clicks per day, dimension (link, page, campaign, …), value and
  *   people/bots, the same numbers `select … group by` would give;
+ * - `click_filter_daily`: the same counts under each one-dimension filter (migration 004),
+ *   for the views with one filter; sub-ids are neither filter nor ranked there
+ *   (FILTER_PAIRED);
  * - `visitor_daily`: the day's distinct visitor keys among people (unique visitors).
  * They are written in the same transaction as the clicks they count (ledger.server.ts),
  * filled from existing clicks by the migration that made them, and pruned with them.
@@ -10,10 +13,20 @@
  */
 import type { Kysely, Transaction } from "kysely";
 
+import { chunked } from "./chunked";
 import { DIMENSION_NAMES, DIMENSIONS, type Dimension } from "./dimensions";
 import type { ClickRecord, Database } from "./types";
 
 type Counted = { day: string; dimension: Dimension; value: string; is_bot: number; clicks: number };
+type FilterCounted = Counted & { filter_dimension: Dimension; filter_value: string };
+
+/**
+ * The dimensions click_filter_daily pairs: all but sub-ids, which a network may send one
+ * per click (paired with every other value, as many rows as clicks).
+ */
+export const FILTER_PAIRED: readonly Dimension[] = DIMENSION_NAMES.filter(
+  (dimension) => dimension !== "subid",
+);
 
 /** The batch's counts per day, dimension, value and bot flag. */
 export function countBatch(batch: readonly ClickRecord[]): Counted[] {
@@ -25,6 +38,48 @@ export function countBatch(batch: readonly ClickRecord[]): Counted[] {
       const counted = counts.get(key);
       if (counted) counted.clicks++;
       else counts.set(key, { day: click.day, dimension, value, is_bot: click.is_bot, clicks: 1 });
+    }
+  }
+  return [...counts.values()];
+}
+
+/**
+ * The batch's counts under each one-dimension filter (click_filter_daily). The clicks are
+ * first counted per combination of their values (one key per click: this runs on the
+ * server's thread while it answers redirects), then each combination adds to its pairs.
+ */
+export function countBatchFiltered(batch: readonly ClickRecord[]): FilterCounted[] {
+  const combinations = new Map<
+    string,
+    { day: string; is_bot: number; values: string[]; clicks: number }
+  >();
+  for (const click of batch) {
+    const values = FILTER_PAIRED.map((dimension) =>
+      String(click[DIMENSIONS[dimension].column] ?? ""),
+    );
+    const key = `${click.day}\u0000${click.is_bot}\u0000${values.join("\u0000")}`;
+    const combination = combinations.get(key);
+    if (combination) combination.clicks++;
+    else combinations.set(key, { day: click.day, is_bot: click.is_bot, values, clicks: 1 });
+  }
+  const counts = new Map<string, FilterCounted>();
+  for (const { day, is_bot, values, clicks } of combinations.values()) {
+    for (const [at, filter] of FILTER_PAIRED.entries()) {
+      for (const [index, dimension] of FILTER_PAIRED.entries()) {
+        const key = `${day}\u0000${at}\u0000${values[at]}\u0000${index}\u0000${values[index]}\u0000${is_bot}`;
+        const counted = counts.get(key);
+        if (counted) counted.clicks += clicks;
+        else
+          counts.set(key, {
+            day,
+            filter_dimension: filter,
+            filter_value: values[at]!,
+            dimension,
+            value: values[index]!,
+            is_bot,
+            clicks,
+          });
+      }
     }
   }
   return [...counts.values()];
@@ -45,6 +100,20 @@ export async function addToRollups(
         conflict.columns(["day", "dimension", "value", "is_bot"]).doUpdateSet((eb) => ({
           clicks: eb("click_daily.clicks", "+", eb.ref("excluded.clicks")),
         })),
+      )
+      .execute();
+  }
+  // 500 rows × 7 values stay below both bounds too.
+  for (const part of chunked(countBatchFiltered(batch), 500)) {
+    await trx
+      .insertInto("click_filter_daily")
+      .values(part)
+      .onConflict((conflict) =>
+        conflict
+          .columns(["filter_dimension", "filter_value", "day", "dimension", "value", "is_bot"])
+          .doUpdateSet((eb) => ({
+            clicks: eb("click_filter_daily.clicks", "+", eb.ref("excluded.clicks")),
+          })),
       )
       .execute();
   }

@@ -56,6 +56,20 @@ export type ClickDailyTable = {
   clicks: number;
 };
 
+/**
+ * Clicks per day under one filter (migration 004): click_daily's counts of `dimension`
+ * among the clicks whose `filter_dimension` is `filter_value`. No sub-ids on either side.
+ */
+export type ClickFilterDailyTable = {
+  day: string;
+  filter_dimension: string;
+  filter_value: string;
+  dimension: string;
+  value: string;
+  is_bot: number;
+  clicks: number;
+};
+
 /** The distinct visitor keys of people, per day (unique visitors). */
 export type VisitorDailyTable = { day: string; visitor: string };
 
@@ -128,6 +142,7 @@ export type PostbackLogTable = {
 export type Database = {
   clicks: ClicksTable;
   click_daily: ClickDailyTable;
+  click_filter_daily: ClickFilterDailyTable;
   visitor_daily: VisitorDailyTable;
   conversions: ConversionsTable;
   conversion_daily: ConversionDailyTable;

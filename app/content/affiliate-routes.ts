@@ -17,7 +17,18 @@ import { clickIdProblem } from "~/affiliate/outbound-location";
 
 import { BLOCK_NAMES, type Page, type Site } from "./schema";
 
-export type AffiliateLink = { id: string; page: string; destination: string };
+export type AffiliateLink = {
+  id: string;
+  page: string;
+  destination: string;
+  /**
+   * The link in words for the dashboard: its page's title and what the visitor read on
+   * it (button text, game name, banner alt text, anchor text), e.g. "Bonos y promociones ·
+   * Reclamar el bono". Not unique: the dashboard shows the id beside it. Absent on the
+   * header's links, which are not in this table.
+   */
+  label?: string;
+};
 
 /** Ids a content editor may choose. */
 export const LINK_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,79}$/;
@@ -135,6 +146,7 @@ export function routeAffiliateLinks(
     path: (string | number)[],
     id: string,
     destination: string,
+    label: string,
     destinationPath = path,
   ) => {
     const clickId =
@@ -153,7 +165,7 @@ export function routeAffiliateLinks(
       });
       return false;
     }
-    links.set(id, { id, page: slug, destination });
+    links.set(id, { id, page: slug, destination, label });
     return true;
   };
 
@@ -195,20 +207,22 @@ export function routeAffiliateLinks(
             typeof record[redirectField] === "string"
               ? [...base, ...path, redirectField]
               : fieldPath;
-          if (!register(page.slug, fieldPath, id, destination, destinationPath)) continue;
+          const label = `${page.title} · ${linkWords(record, urlField)}`;
+          if (!register(page.slug, fieldPath, id, destination, label, destinationPath)) continue;
           record[urlField] = `${GO_PREFIX}${id}`;
           delete record[redirectField];
           record[idField] = id;
         }
         for (const [key, child] of Object.entries(record)) {
           if (HTML_FIELDS.has(key) && typeof child === "string") {
-            record[key] = routeHtmlLinks(child, (href, index) => {
+            record[key] = routeHtmlLinks(child, (href, index, text) => {
               const destination = destinationOf(href, undefined);
               if (!destination) return null;
               const id = [...prefix, ...pathKey([...path, key]), "link", String(index + 1)].join(
                 "-",
               );
-              return register(page.slug, [...base, ...path, key], id, destination)
+              const label = `${page.title} · ${text || "enlace en el texto"}`;
+              return register(page.slug, [...base, ...path, key], id, destination, label)
                 ? `${GO_PREFIX}${id}`
                 : null;
             });
@@ -223,10 +237,25 @@ export function routeAffiliateLinks(
   return { links, problems };
 }
 
+/** What a visitor reads on a link of one of the LINK_SHAPES, for its label. */
+function linkWords(record: Record<string, unknown>, urlField: string): string {
+  const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+  if (urlField === "btn_show_all_link") return text(record.btn_show_all_text) || "ver todos";
+  const alt = text((record.desktop as { alt?: unknown } | undefined)?.alt);
+  return text(record.text) || text(record.name) || (alt ? `banner «${alt}»` : "banner");
+}
+
+/** The text inside a node (an anchor's words). */
+function textOf(node: { type: string; data?: string; children?: unknown }): string {
+  if (node.type === "text") return node.data ?? "";
+  const children = (node.children ?? []) as { type: string; data?: string }[];
+  return children.map(textOf).join("");
+}
+
 /** Rewrites the hrefs `route` returns a new value for; anchors to the affiliate get rel sponsored. */
 function routeHtmlLinks(
   html: string,
-  route: (href: string, index: number) => string | null,
+  route: (href: string, index: number, text: string) => string | null,
 ): string {
   if (!html.includes("<a")) return html;
   const document = parseDocument(html);
@@ -235,7 +264,7 @@ function routeHtmlLinks(
   const walk = (nodes: typeof document.children) => {
     for (const node of nodes) {
       if (node.type === "tag" && node.name === "a" && typeof node.attribs.href === "string") {
-        const routed = route(node.attribs.href, index);
+        const routed = route(node.attribs.href, index, textOf(node).replace(/\s+/g, " ").trim());
         if (routed) {
           index++;
           changed = true;

@@ -1,16 +1,21 @@
 /**
- * /admin/clicks.csv (one row per click) and /admin/daily.csv (one row per day), with the
+ * /admin/clicks.csv (one row per click), /admin/conversions.csv (one row per conversion,
+ * with its attribution) and /admin/daily.csv (one row per day), with the
  * dashboard's filters from the query string, streamed. Without the session: 401. While
  * the dashboard is off: 404 (requireDashboard).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
-import { clicksCsv, dailyCsv } from "~/admin/csv.server";
+import { clicksCsv, conversionsCsv, dailyCsv } from "~/admin/csv.server";
 import { readView, todayIn } from "~/admin/query";
 import { env } from "~/config/env.server";
 
-const EXPORTS = { "clicks.csv": clicksCsv, "daily.csv": dailyCsv } as const;
+const EXPORTS = {
+  "clicks.csv": clicksCsv,
+  "conversions.csv": conversionsCsv,
+  "daily.csv": dailyCsv,
+} as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireDashboard();

@@ -33,11 +33,13 @@ import { previewGroups, previewImport } from "~/conversions/import-preview.serve
 import { openImport, sealImport } from "~/conversions/import-seal.server";
 import type { loader as rootLoader } from "~/root";
 import { errorDescriptors } from "~/seo/seo-meta";
+import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
 import adminStyles from "~/styles/admin.css";
 
 const PATH = "/admin/import";
 
-export const handle = { chrome: "admin" };
+/** Framed as the dashboard, not as the public site (app/root.tsx). */
+export const handle = ADMIN_CHROME;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 

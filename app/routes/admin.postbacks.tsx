@@ -34,13 +34,15 @@ import {
 } from "~/conversions/postback-setup.server";
 import type { loader as rootLoader } from "~/root";
 import { errorDescriptors } from "~/seo/seo-meta";
+import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
 import adminStyles from "~/styles/admin.css";
 
 const PATH = "/admin/postbacks";
 /** Rows of the postback log the page lists. */
 const LOG_ROWS = 50;
 
-export const handle = { chrome: "admin" };
+/** Framed as the dashboard, not as the public site (app/root.tsx). */
+export const handle = ADMIN_CHROME;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 

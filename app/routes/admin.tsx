@@ -13,41 +13,45 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import {
-  isLoggedIn,
-  logIn,
-  loginLimiter,
-  logOut,
-  passwordMatches,
-  requireDashboard,
-} from "~/admin/auth.server";
+import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
 import { loadDashboard } from "~/admin/dashboard.server";
 import { readView, todayIn } from "~/admin/query";
+import { ADMIN_HEADERS, answerSessionForm, loginPage } from "~/admin/session-form.server";
+import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
 import { AdminDashboard } from "~/components/admin/dashboard";
 import { LoginForm } from "~/components/admin/login-form";
 import { env } from "~/config/env.server";
+import { links as affiliateLinks, site } from "~/content/content.server";
+import { HEADER_LINK_IDS } from "~/affiliate/outbound.server";
 import type { loader as rootLoader } from "~/root";
 import { errorDescriptors } from "~/seo/seo-meta";
 import adminStyles from "~/styles/admin.css";
 
-export const ADMIN_HEADERS = {
-  "Cache-Control": "no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-} as const;
-
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+
+/** Framed as the dashboard, not as the public site (app/root.tsx). */
+export const handle = ADMIN_CHROME;
+
+/** A link id in words: content's label, or the header's button text. */
+function linkLabel(id: string): string | undefined {
+  if (id === HEADER_LINK_IDS.login) return `Cabecera · ${site.header.login_text}`;
+  if (id === HEADER_LINK_IDS.signup) return `Cabecera · ${site.header.signup_text}`;
+  return affiliateLinks.get(id)?.label;
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireDashboard();
   if (!(await isLoggedIn(request))) {
-    return json({ state: "login" as const, error: null }, { status: 401, headers: ADMIN_HEADERS });
+    return loginPage();
   }
   const url = new URL(request.url);
   const view = readView(url.searchParams, todayIn(env.REPORT_TIME_ZONE));
-  const dashboard = context.clicks ? await loadDashboard(context.clicks.reports, view) : null;
+  const dashboard = context.clicks
+    ? await loadDashboard(context.clicks.reports, view, linkLabel)
+    : null;
   return json(
     { state: "dashboard" as const, view, dashboard, timeZone: env.REPORT_TIME_ZONE },
     { headers: ADMIN_HEADERS },
@@ -57,43 +61,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireDashboard();
   const form = await request.formData();
-  const intent = form.get("intent");
-  const search = new URL(request.url).search;
-  if (intent === "logout") {
-    return redirect("/admin", {
-      status: 303,
-      headers: { ...ADMIN_HEADERS, "Set-Cookie": await logOut(request) },
-    });
-  }
-  if (intent !== "login") {
-    return json(
-      { state: "login" as const, error: "Petición no válida." },
-      { status: 400, headers: ADMIN_HEADERS },
-    );
-  }
-  const client = context.clientAddress || "unknown";
-  const wait = loginLimiter.retryAfter(client);
-  if (wait > 0) {
-    return json(
-      {
-        state: "login" as const,
-        error: `Demasiados intentos fallidos. Vuelve a probar dentro de ${wait} s.`,
-      },
-      { status: 429, headers: { ...ADMIN_HEADERS, "Retry-After": String(wait) } },
-    );
-  }
-  const password = form.get("password");
-  if (typeof password === "string" && passwordMatches(password)) {
-    loginLimiter.succeed(client);
-    return redirect(`/admin${search}`, {
-      status: 303,
-      headers: { ...ADMIN_HEADERS, "Set-Cookie": await logIn(request) },
-    });
-  }
-  loginLimiter.fail(client);
+  const { pathname, search } = new URL(request.url);
+  const answer = await answerSessionForm(
+    form,
+    request,
+    context.clientAddress,
+    `${pathname}${search}`,
+  );
+  if (answer) return answer;
   return json(
-    { state: "login" as const, error: "Contraseña incorrecta." },
-    { status: 401, headers: ADMIN_HEADERS },
+    { state: "login" as const, error: "Petición no válida." },
+    { status: 400, headers: ADMIN_HEADERS },
   );
 }
 
@@ -108,7 +86,10 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   if (error)
     return errorDescriptors(error, matches.find((match) => match.id === "root")?.data?.site);
   return [
-    { title: data?.state === "dashboard" ? "Panel de clics" : "Acceso al panel de clics" },
+    {
+      title:
+        data?.state === "dashboard" ? "Panel de clics y conversiones" : "Acceso al panel de clics",
+    },
     { name: "robots", content: "noindex, nofollow" },
   ];
 };

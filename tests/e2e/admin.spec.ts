@@ -1,7 +1,9 @@
 /**
  * The marketer's dashboard: off by default (the site's 404 page), behind a password
- * when on, its figures against counts computed here straight from the seeded ledger, the
- * filters in the URL, both CSV exports, the rate limit, logout and the headers.
+ * when on, its figures (clicks and the money they earned) against counts computed here
+ * straight from the seeded ledger, the filters, order and "ver todos" in the URL, link
+ * labels, the commission chart, the CSV exports, its own frame, the rate limit, logout and
+ * the headers.
  */
 import Database from "better-sqlite3";
 
@@ -17,6 +19,33 @@ import { expect, pageBySlug, h1Of, test } from "./fixtures";
 
 const ADMIN = `http://localhost:${ADMIN_PORT}`;
 const number = new Intl.NumberFormat("es-ES");
+const euros = new Intl.NumberFormat("es-ES", {
+  style: "currency",
+  currency: "EUR",
+  useGrouping: "always",
+} as unknown as Intl.NumberFormatOptions);
+/** Cents as the dashboard writes euros: "1.234,50 €", "−2,50 €". */
+const money = (cents: number) => euros.format(cents / 100).replace("-", "−");
+/** Cents as the dashboard writes another currency: "1.234,50 USD". */
+const dollarsText = (cents: number) =>
+  new Intl.NumberFormat("es-ES", {
+    style: "currency",
+    currency: "USD",
+    currencyDisplay: "code",
+    useGrouping: "always",
+  } as unknown as Intl.NumberFormatOptions)
+    .format(cents / 100)
+    .replace("-", "−");
+/** The cents of an amount the dashboard wrote. */
+const centsOf = (text: string) =>
+  Math.round(
+    Number(
+      text
+        .replace(/[^\d,−-]/g, "")
+        .replace("−", "-")
+        .replace(",", "."),
+    ) * 100,
+  );
 
 function daysAgo(days: number): string {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(new Date());
@@ -38,6 +67,23 @@ function count(where: string, ...params: (string | number)[]): number {
     db.close();
   }
 }
+
+/** One number from the ledger file by SQL written here. */
+function scalar(query: string, ...params: (string | number)[]): number {
+  const db = new Database(ledgerFile(ADMIN_PORT), { readonly: true });
+  try {
+    return Number((db.prepare(query).get(...params) as { n: number | null }).n ?? 0);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A range that ends yesterday: conversions that other tests post to this server land on
+ * today, so the seeded days stay as seeded while this file reads them.
+ */
+const PAST = { from: daysAgo(30), to: daysAgo(1) };
+const PAST_QUERY = `period=custom&from=${PAST.from}&to=${PAST.to}`;
 
 let client = 0;
 /**
@@ -100,7 +146,11 @@ test.describe("without ADMIN_PASSWORD", () => {
   });
 
   test("the exports do not exist: the site's 404 page, no cookie, no data", async ({ request }) => {
-    for (const path of ["/admin/clicks.csv", "/admin/daily.csv?period=7d"]) {
+    for (const path of [
+      "/admin/clicks.csv",
+      "/admin/conversions.csv",
+      "/admin/daily.csv?period=7d",
+    ]) {
       const response = await request.get(`${BASE_URL}${path}`);
       expect(response.status(), path).toBe(404);
       expect(response.headers()["set-cookie"], path).toBeUndefined();
@@ -124,6 +174,7 @@ test.describe("with ADMIN_PASSWORD", () => {
       ["GET", "/admin?period=7d&page=/"],
       ["HEAD", "/admin"],
       ["GET", "/admin/clicks.csv"],
+      ["GET", "/admin/conversions.csv"],
       ["GET", "/admin/daily.csv?period=custom&from=2020-01-01&to=2030-01-01"],
       ["GET", "/admin/clicks.csv?_data=admin-clicks___en"],
       ["GET", "/admin", { authorization: `Basic ${btoa(`admin:${ADMIN_PASSWORD}`)}` }],
@@ -311,7 +362,9 @@ test.describe("with ADMIN_PASSWORD", () => {
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n");
-    expect(rows[0]).toBe("day,clicks,bot_clicks,unique_visitors");
+    expect(rows[0]).toBe(
+      "day,clicks,bot_clicks,unique_visitors,registrations,ftds,deposits,commission",
+    );
     const sum = rows.slice(1).reduce((total, row) => total + Number(row.split(",")[1]), 0);
     expect(sum).toBe(count("day between ? and ? and is_bot = 0", daysAgo(6), to));
   });
@@ -362,5 +415,245 @@ test.describe("with ADMIN_PASSWORD", () => {
     expect(loaded.some((url) => url.endsWith(adminModule))).toBe(false);
     expect(loaded.some((url) => /admin-[A-Z0-9]+\.css$/.test(url))).toBe(false);
     expect(await page.locator("style").first().textContent()).not.toContain(".admin-kpi");
+  });
+});
+
+test.describe("what earns money", () => {
+  /** The key figure whose name is exactly `label`. */
+  const card = (page: import("@playwright/test").Page, label: string) =>
+    page.locator(".admin-kpi").filter({ has: page.getByText(label, { exact: true }) });
+  const kpi = (page: import("@playwright/test").Page, label: string) =>
+    card(page, label).locator(".admin-kpi__value");
+  const inPast = "day between ? and ?";
+
+  test("the key figures count registrations, FTDs, commission in euros and EPC as the ledger does", async ({
+    page,
+  }) => {
+    await logIn(page, `/admin?${PAST_QUERY}`);
+    const humans = count(`${inPast} and is_bot = 0`, PAST.from, PAST.to);
+    const conversions = (event: string) =>
+      scalar(
+        `select count(*) as n from conversions where ${inPast} and event = ?`,
+        PAST.from,
+        PAST.to,
+        event,
+      );
+    const commission = scalar(
+      `select sum(amount_cents) as n from conversions where ${inPast} and event = 'commission' and currency = 'EUR'`,
+      PAST.from,
+      PAST.to,
+    );
+    const dollars = scalar(
+      `select sum(amount_cents) as n from conversions where ${inPast} and event = 'commission' and currency = 'USD'`,
+      PAST.from,
+      PAST.to,
+    );
+    expect(conversions("registration")).toBeGreaterThan(0);
+    expect(dollars).not.toBe(0);
+    await expect(kpi(page, "Registros")).toHaveText(number.format(conversions("registration")));
+    await expect(kpi(page, "FTD (primeros depósitos)")).toHaveText(
+      number.format(conversions("ftd")),
+    );
+    await expect(kpi(page, "Comisión")).toHaveText(money(commission));
+    // Dollars apart, never added to the euros.
+    await expect(card(page, "Comisión")).toContainText(`también: ${dollarsText(dollars)}`);
+    await expect(kpi(page, "EPC")).toHaveText(money(commission / humans));
+    await expect(card(page, "Visitantes únicos")).toContainText(
+      "Suma de los visitantes únicos de cada día",
+    );
+  });
+
+  test("each ranking row has the registrations, FTDs and commission of its clicks, and orphans their own row", async ({
+    page,
+  }) => {
+    await logIn(page, `/admin?${PAST_QUERY}`);
+    const pages = page.getByRole("region", { name: "Por página" });
+    const first = pages.locator("tbody tr").first();
+    const path = (await first.locator("th a").textContent())!;
+    const cells = await first.locator("td").allTextContents();
+    const where = `${inPast} and orphan = 0 and page = ?`;
+    const of = (event: string) =>
+      scalar(
+        `select count(*) as n from conversions where ${where} and event = ?`,
+        PAST.from,
+        PAST.to,
+        path,
+        event,
+      );
+    const euro = scalar(
+      `select sum(amount_cents) as n from conversions where ${where} and event = 'commission' and currency = 'EUR'`,
+      PAST.from,
+      PAST.to,
+      path,
+    );
+    // Clics, Cuota, Registros, FTD, Comisión, EPC.
+    expect(cells[2]).toBe(number.format(of("registration")));
+    expect(cells[3]).toBe(number.format(of("ftd")));
+    expect(cells[4]).toContain(money(euro));
+
+    const orphans = scalar(
+      `select count(*) as n from conversions where ${inPast} and orphan = 1 and event = 'registration'`,
+      PAST.from,
+      PAST.to,
+    );
+    const orphanRow = pages.locator("tbody tr", { hasText: "(sin clic)" });
+    await expect(orphanRow).toHaveCount(1);
+    await expect(orphanRow.locator("td").nth(2)).toHaveText(number.format(orphans));
+  });
+
+  test("a column heading orders every ranking by it, most first, and says so", async ({ page }) => {
+    await logIn(page, `/admin?${PAST_QUERY}`);
+    const links = page.getByRole("region", { name: "Por enlace" });
+    await links.getByRole("link", { name: "Comisión" }).click();
+    await expect(page).toHaveURL(/sort=commission/);
+    await expect(links.locator("th[aria-sort='descending']")).toHaveText(/Comisión/);
+    const byCommission = (
+      await links
+        .locator("tbody tr:not(:has-text('(sin clic)')) td:nth-of-type(5)")
+        .allTextContents()
+    ).map((text) => centsOf(text.split("también")[0]!));
+    expect(byCommission.length).toBeGreaterThan(1);
+    expect(byCommission).toEqual([...byCommission].sort((a, b) => b - a));
+    // The period form keeps the order.
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    await expect(page).toHaveURL(/sort=commission/);
+  });
+
+  test("«ver todos» shows every row of one ranking, and the first ten again", async ({ page }) => {
+    await logIn(page, `/admin?${PAST_QUERY}`);
+    const subids = page.getByRole("region", { name: "Por sub-id" });
+    const values =
+      scalar(
+        `select count(distinct subid) as n from clicks where ${inPast} and is_bot = 0`,
+        PAST.from,
+        PAST.to,
+      ) + 1; // and the clicks without a sub-id
+    expect(values).toBeGreaterThan(10);
+    const valueRows = subids.locator("tbody tr:not(:has-text('(sin clic)'))");
+    await expect(valueRows).toHaveCount(10);
+    await subids.getByRole("link", { name: `Ver todos (${number.format(values)})` }).click();
+    await expect(page).toHaveURL(/all=subid/);
+    await expect(valueRows).toHaveCount(values);
+    await subids.getByRole("link", { name: "Ver solo los 10 primeros" }).click();
+    await expect(valueRows).toHaveCount(10);
+  });
+
+  test("a link is named by its page and its button, its id beside", async ({ page }) => {
+    await logIn(page, `/admin?${PAST_QUERY}&all=link`);
+    const bonos = pageBySlug("/bonos");
+    const main = bonos.components.find((component) => component.component_id === 1)!;
+    const button = (main.data.content.buttons as { text: string }[])[0]!;
+    const row = page
+      .getByRole("region", { name: "Por enlace" })
+      .locator("tbody th", { hasText: "bonos-main-block-1-button-1" });
+    const title = (bonos as unknown as { title: string }).title;
+    await expect(row).toContainText(`${title} · ${button.text}`);
+    await expect(row.locator("code")).toHaveText("bonos-main-block-1-button-1");
+  });
+
+  test("the chart shows euro commission per day when asked", async ({ page }) => {
+    await logIn(page, "/admin?period=7d");
+    await page.getByRole("link", { name: "Ver comisión por día" }).click();
+    await expect(page).toHaveURL(/chart=commission/);
+    await expect(page.getByRole("heading", { name: "Comisión por día (EUR)" })).toBeVisible();
+    const chart = page.locator(".admin-chart svg");
+    await expect(chart.locator("rect.admin-chart__commission")).toHaveCount(7);
+    await expect(chart).toHaveAttribute("aria-label", /^Comisión en euros por día del /);
+  });
+
+  test("conversions.csv has one row per conversion with its attribution; daily.csv the money per day", async ({
+    page,
+  }) => {
+    await logIn(page);
+    const conversions = await page.request.get(
+      `${ADMIN}/admin/conversions.csv?${PAST_QUERY}&device=mobile`,
+    );
+    expect(conversions.status()).toBe(200);
+    expect(conversions.headers()["content-disposition"]).toBe(
+      `attachment; filename="conversions-${PAST.from}-${PAST.to}.csv"`,
+    );
+    const lines = (await conversions.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    const header = lines[0]!.split(",");
+    expect(header).toEqual([
+      "at",
+      "day",
+      "event",
+      "amount",
+      "currency",
+      "txid",
+      "click_id",
+      "orphan",
+      "origin",
+      "link_id",
+      "page",
+      "utm_source",
+      "utm_campaign",
+      "subid",
+      "country",
+      "device",
+    ]);
+    expect(lines.length - 1).toBe(
+      scalar(
+        `select count(*) as n from conversions where ${inPast} and device = 'mobile'`,
+        PAST.from,
+        PAST.to,
+      ),
+    );
+    const rows = lines.slice(1).map((line) => line.split(","));
+    expect(rows.every((row) => row[header.indexOf("device")] === "mobile")).toBe(true);
+    expect(rows.every((row) => /^-?\d+\.\d\d$/.test(row[header.indexOf("amount")]!))).toBe(true);
+
+    const daily = await page.request.get(`${ADMIN}/admin/daily.csv?${PAST_QUERY}`);
+    const days = (await daily.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n")
+      .map((line) => line.split(","));
+    const columns = days[0]!;
+    const sum = (column: string) =>
+      days.slice(1).reduce((total, row) => total + Number(row[columns.indexOf(column)]), 0);
+    const events = (event: string) =>
+      scalar(
+        `select count(*) as n from conversions where ${inPast} and event = ?`,
+        PAST.from,
+        PAST.to,
+        event,
+      );
+    expect(sum("registrations")).toBe(events("registration"));
+    expect(sum("ftds")).toBe(events("ftd"));
+    expect(sum("deposits")).toBe(events("deposit"));
+    expect(Math.round(sum("commission") * 100)).toBe(
+      scalar(
+        `select sum(amount_cents) as n from conversions where ${inPast} and event = 'commission' and currency = 'EUR'`,
+        PAST.from,
+        PAST.to,
+      ),
+    );
+  });
+
+  test("the dashboard has its own frame: its menu and logout, none of the site's calls to action", async ({
+    page,
+  }) => {
+    await logIn(page);
+    const header = page.getByRole("banner");
+    await expect(header).toHaveCount(1);
+    const menu = page.getByRole("navigation", { name: "Secciones del panel" });
+    for (const [name, href] of [
+      ["Panel", "/admin"],
+      ["Postbacks", "/admin/postbacks"],
+      ["Importar CSV", "/admin/import"],
+    ] as const) {
+      await expect(menu.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await expect(menu.getByRole("link", { name: "Panel" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: "Inscribirse", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Conectarse", exact: true })).toHaveCount(0);
+    expect(
+      await page.locator('a[href^="/go/"], a[href*="sing-up"], a[href*="login"]').count(),
+    ).toBe(0);
+    await expect(page.getByRole("contentinfo")).toContainText("Panel privado");
   });
 });

@@ -1,11 +1,10 @@
 /**
- * The marketer's dashboard (app/routes/admin.tsx): the period and logout, the view's
- * filters, the key figures, the chart, a ranking per dimension and the exports. Everything
+ * The marketer's dashboard (app/routes/admin.tsx), inside its own frame (admin-chrome.tsx):
+ * the period, the view's filters, the key figures (clicks and what they earned), the
+ * chart, a ranking per dimension and the exports. Everything
  * is server-rendered HTML and SVG: the filters are a GET form and links, so the page works
  * without JavaScript; with it, Remix loads a new view's data without reloading the page.
  */
-import { Form } from "@remix-run/react";
-
 import type { Dashboard } from "~/admin/dashboard.server";
 import { PERIODS, viewSearch, type View } from "~/admin/query";
 import { DIMENSION_NAMES } from "~/clicks/dimensions";
@@ -28,20 +27,13 @@ export function AdminDashboard({
   const search = viewSearch(view);
   return (
     <div className="admin">
-      <header className="admin-head">
-        <div>
-          <h1>Panel de clics</h1>
-          <p className="admin-head__period">
-            {PERIODS[view.period]}: {longDay(view.range.from)} – {longDay(view.range.to)} (
-            {timeZone}). Comparado con {longDay(view.previous.from)} – {longDay(view.previous.to)}.
-          </p>
-        </div>
-        <Form method="post" reloadDocument>
-          <button className="button button--ghost" type="submit" name="intent" value="logout">
-            Cerrar sesión
-          </button>
-        </Form>
-      </header>
+      <div className="admin-head">
+        <h1>Panel de clics y conversiones</h1>
+        <p className="admin-head__period">
+          {PERIODS[view.period]}: {longDay(view.range.from)} – {longDay(view.range.to)} ({timeZone}
+          ). Comparado con {longDay(view.previous.from)} – {longDay(view.previous.to)}.
+        </p>
+      </div>
       {view.notice ? (
         <p className="admin-notice" role="status">
           {view.notice}
@@ -55,10 +47,10 @@ export function AdminDashboard({
       ) : (
         <>
           <Kpis totals={dashboard.totals} />
-          <DayChart days={dashboard.days} bots={view.bots} />
+          <DayChart days={dashboard.days} view={view} />
           <div className="admin-ranks">
             {DIMENSION_NAMES.map((name) => (
-              <RankTable key={name} name={name} rows={dashboard.rankings[name]} view={view} />
+              <RankTable key={name} name={name} ranking={dashboard.rankings[name]} view={view} />
             ))}
           </div>
           <p className="admin-exports">
@@ -67,13 +59,19 @@ export function AdminDashboard({
               cada clic (CSV)
             </a>{" "}
             ·{" "}
+            <a href={`/admin/conversions.csv${search}`} download>
+              cada conversión (CSV)
+            </a>{" "}
+            ·{" "}
             <a href={`/admin/daily.csv${search}`} download>
               resumen diario (CSV)
             </a>
           </p>
           <p className="admin-foot">
-            Los bots nunca cuentan en las tablas ni en los visitantes únicos. Consultas:{" "}
-            {dashboard.queryMs} ms.
+            Los bots nunca cuentan en las tablas ni en los visitantes únicos; las conversiones
+            cuentan las de todos sus clics. Comisión y EPC en euros: otras monedas aparecen aparte
+            («también: …»), nunca sumadas. «(sin clic)»: conversiones cuyo id de clic no es de
+            ningún clic registrado. Consultas: {dashboard.queryMs} ms.
           </p>
         </>
       )}

@@ -1,6 +1,7 @@
 /**
- * The view's settings as a GET form (period, dates, bots in the chart), so it works
- * without JavaScript, and the active filters as links that remove them. Everything stays
+ * The view's settings as a GET form (period, dates, bots in the chart; the filters, the
+ * rankings' order and the chart's kind ride along hidden), so it works without
+ * JavaScript, and the active filters as links that remove them. Everything stays
  * in the URL, to bookmark or share.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
@@ -50,6 +51,8 @@ export function ViewFilters({ view }: { view: View }) {
         {active.map((name) => (
           <input key={name} type="hidden" name={name} value={view.filters[name]} />
         ))}
+        {view.sort !== "clicks" ? <input type="hidden" name="sort" value={view.sort} /> : null}
+        {view.chart !== "clicks" ? <input type="hidden" name="chart" value={view.chart} /> : null}
         <button className="button button--primary" type="submit">
           {navigation.state === "loading" ? "Cargando…" : "Aplicar"}
         </button>

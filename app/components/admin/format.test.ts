@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import {
   botShare,
   change,
+  formatMoney,
   formatNumber,
   formatPercent,
   longDay,
+  otherCurrencies,
   pointsChange,
   shortDay,
 } from "./format";
@@ -15,6 +17,21 @@ describe("the dashboard's formatting", () => {
     expect(formatNumber(12345)).toBe("12.345");
     expect(formatPercent(0.125)).toBe("12,5\u00a0%");
     expect(formatPercent(0)).toBe("0\u00a0%");
+  });
+
+  it("writes euros the Spanish way, thousands always grouped, a minus for adjustments", () => {
+    expect(formatMoney(123450)).toBe("1.234,50\u00a0€");
+    expect(formatMoney(5)).toBe("0,05\u00a0€");
+    expect(formatMoney(123456789)).toBe("1.234.567,89\u00a0€");
+    expect(formatMoney(-250)).toBe("−2,50\u00a0€");
+  });
+
+  it("writes other currencies by their code, apart from euros and never summed with them", () => {
+    expect(formatMoney(12000, "USD")).toBe("120,00\u00a0USD");
+    expect(otherCurrencies({ EUR: 999, USD: 12000, GBP: 500, MXN: 0 })).toBe(
+      "5,00\u00a0GBP · 120,00\u00a0USD",
+    );
+    expect(otherCurrencies({ EUR: 999 })).toBe("");
   });
 
   it("writes a day as that calendar day, whatever the machine's time zone", () => {

@@ -1,6 +1,6 @@
 /**
- * How the dashboard writes its figures, in Spanish (es-ES): numbers, shares, days, and
- * the change of a figure against the previous period. Pure functions, no React.
+ * How the dashboard writes its figures, in Spanish (es-ES): numbers, shares, amounts, days,
+ * and the change of a figure against the previous period. Pure functions, no React.
  */
 import type { Totals } from "~/clicks/reports.server";
 
@@ -21,6 +21,41 @@ const longDayFormat = new Intl.DateTimeFormat("es-ES", {
   year: "numeric",
   timeZone: "UTC",
 });
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount in cents as Spanish write it: "1.234,50 €" for euros, "120,00 USD" for any
+ * other currency (its code, so a dollar is never mistaken for a peso). Thousands are
+ * always grouped: es-ES alone would write "1234,50 €" but "12.345,00 €".
+ */
+export function formatMoney(cents: number, currency = "EUR"): string {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat("es-ES", {
+      style: "currency",
+      currency,
+      currencyDisplay: currency === "EUR" ? "symbol" : "code",
+      useGrouping: "always",
+      // ES2023's "always" (Node 20 has it; this TypeScript lib knows only booleans).
+    } as unknown as Intl.NumberFormatOptions);
+    moneyFormats.set(currency, format);
+  }
+  // A negative amount with the minus sign, not the hyphen.
+  return format.format(cents / 100).replace("-", "−");
+}
+
+/**
+ * The amounts in other currencies than the euro, apart ("120,00 USD · 5,00 GBP"), or ""
+ * when there are none: they are never summed with euros.
+ */
+export function otherCurrencies(money: Readonly<Record<string, number>>): string {
+  return Object.entries(money)
+    .filter(([currency, cents]) => currency !== "EUR" && cents !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([currency, cents]) => formatMoney(cents, currency))
+    .join(" · ");
+}
 
 /** A day (YYYY-MM-DD) as a date at its midnight in UTC, so formatting never shifts it. */
 const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);

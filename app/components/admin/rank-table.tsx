@@ -1,73 +1,166 @@
 /**
- * One ranking of the dashboard: a dimension's values by people's clicks, with each one's
- * share of the period; a value is a link that adds it to the view's filters.
+ * One ranking of the dashboard: a dimension's values with their people's clicks, share of
+ * the period, registrations, FTDs, commission and EPC, in the view's order (a column's
+ * heading is a link that orders by it); a value is a link that adds it to the view's
+ * filters; a link id is named in words from content, its id kept beside. The first rows,
+ * and a link to all of them.
  */
 import { Link } from "@remix-run/react";
 
-import type { RankedRow } from "~/admin/dashboard.server";
-import { viewSearch, type View } from "~/admin/query";
+import type { RankedRow, Ranking } from "~/admin/dashboard.server";
+import { RANKED_ROWS, SORTS, viewSearch, type Sort, type View } from "~/admin/query";
 import { DIMENSIONS, type Dimension } from "~/clicks/dimensions";
 
-import { formatNumber, formatPercent } from "./format";
+import { formatMoney, formatNumber, formatPercent, otherCurrencies } from "./format";
+
+/** The figure columns after the value, in order; "share" is not a sort of its own. */
+const COLUMNS: (Sort | "share")[] = [
+  "clicks",
+  "share",
+  "registrations",
+  "ftds",
+  "commission",
+  "epc",
+];
+
+function Cell({ row, column }: { row: RankedRow; column: Sort | "share" }) {
+  switch (column) {
+    case "share":
+      return <td>{row.orphan ? "—" : formatPercent(row.share)}</td>;
+    case "commission": {
+      const others = otherCurrencies(row.otherCommission);
+      return (
+        <td>
+          {formatMoney(row.commission)}
+          {others ? <span className="admin-rank__others">también: {others}</span> : null}
+        </td>
+      );
+    }
+    case "epc":
+      return <td>{row.epc === null ? "—" : formatMoney(row.epc)}</td>;
+    default:
+      return <td>{formatNumber(row[column])}</td>;
+  }
+}
+
+function Value({ name, row, view }: { name: Dimension; row: RankedRow; view: View }) {
+  if (row.orphan)
+    return (
+      <span className="admin-rank__none" title="Conversiones cuyo id de clic no es de ningún clic">
+        (sin clic)
+      </span>
+    );
+  if (row.value === null) return <span className="admin-rank__none">(sin dato)</span>;
+  const words = row.label ? (
+    <>
+      {row.label} <code className="admin-rank__id">{row.value}</code>
+    </>
+  ) : (
+    row.value
+  );
+  if (view.filters[name]) return <>{words}</>;
+  return (
+    <Link
+      to={viewSearch(view, { [name]: row.value })}
+      preventScrollReset
+      title={`Filtrar por ${DIMENSIONS[name].label.toLowerCase()}: ${row.value}`}
+    >
+      {words}
+    </Link>
+  );
+}
 
 export function RankTable({
   name,
-  rows,
+  ranking,
   view,
 }: {
   name: Dimension;
-  rows: RankedRow[];
+  ranking: Ranking;
   view: View;
 }) {
-  const filtered = view.filters[name];
+  const { rows, total } = ranking;
+  const showsAll = view.all === name;
   return (
     <section className="admin-rank" aria-labelledby={`rank-${name}`}>
       <h2 id={`rank-${name}`}>Por {DIMENSIONS[name].label.toLowerCase()}</h2>
       {rows.length === 0 ? (
         <p className="admin-rank__empty">Sin clics en este periodo.</p>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{DIMENSIONS[name].label}</th>
-              <th scope="col">Clics</th>
-              <th scope="col">Cuota</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.value ?? ""}>
-                <th scope="row">
-                  {row.value === null ? (
-                    <span className="admin-rank__none">(sin dato)</span>
-                  ) : filtered ? (
-                    row.value
+        // On a phone the table scrolls sideways: focusable, so a keyboard can scroll it too.
+        <div
+          className="admin-rank__scroll"
+          tabIndex={0}
+          role="group"
+          aria-labelledby={`rank-${name}`}
+        >
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{DIMENSIONS[name].label}</th>
+                {COLUMNS.map((column) =>
+                  column === "share" ? (
+                    <th key={column} scope="col">
+                      Cuota
+                    </th>
                   ) : (
-                    <Link
-                      to={viewSearch(view, { [name]: row.value })}
-                      preventScrollReset
-                      title={`Filtrar por ${DIMENSIONS[name].label.toLowerCase()}: ${row.value}`}
+                    <th
+                      key={column}
+                      scope="col"
+                      aria-sort={view.sort === column ? "descending" : undefined}
                     >
-                      {row.value}
-                    </Link>
-                  )}
-                  <svg
-                    className="admin-rank__bar"
-                    viewBox="0 0 100 4"
-                    aria-hidden="true"
-                    preserveAspectRatio="none"
-                  >
-                    <rect width="100" height="4" className="admin-rank__track" />
-                    <rect width={Math.max(0.5, row.share * 100)} height="4" />
-                  </svg>
-                </th>
-                <td>{formatNumber(row.clicks)}</td>
-                <td>{formatPercent(row.share)}</td>
+                      <Link
+                        to={`${viewSearch(view, { sort: column })}#rank-${name}`}
+                        preventScrollReset
+                        title={`Ordenar por ${SORTS[column].toLowerCase()}, de más a menos`}
+                      >
+                        {SORTS[column]}
+                        {view.sort === column ? <span aria-hidden="true"> ▼</span> : null}
+                      </Link>
+                    </th>
+                  ),
+                )}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.orphan ? "\u0000orphan" : (row.value ?? "")}>
+                  <th scope="row">
+                    <Value name={name} row={row} view={view} />
+                    {row.orphan ? null : (
+                      <svg
+                        className="admin-rank__bar"
+                        viewBox="0 0 100 4"
+                        aria-hidden="true"
+                        preserveAspectRatio="none"
+                      >
+                        <rect width="100" height="4" className="admin-rank__track" />
+                        <rect width={Math.max(0.5, row.share * 100)} height="4" />
+                      </svg>
+                    )}
+                  </th>
+                  {COLUMNS.map((column) => (
+                    <Cell key={column} row={row} column={column} />
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
+      {total > RANKED_ROWS ? (
+        <p className="admin-rank__more">
+          {showsAll ? (
+            <Link to={`${viewSearch(view, { all: undefined })}#rank-${name}`} preventScrollReset>
+              Ver solo los {RANKED_ROWS} primeros
+            </Link>
+          ) : (
+            <Link to={`${viewSearch(view, { all: name })}#rank-${name}`} preventScrollReset>
+              Ver todos ({formatNumber(total)})
+            </Link>
+          )}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,29 @@
+/**
+ * The link table's labels (the dashboard names each link by them): the page's title and
+ * what the visitor reads on the link, taken from the real content.
+ */
+import { describe, expect, it } from "vitest";
+
+import { loadContent } from "./load-content.server";
+
+const content = loadContent();
+const titleOf = (slug: string) => content.pages.find((page) => page.slug === slug)!.title;
+
+describe("affiliate link labels", () => {
+  it("name every link by its page's title and some words", () => {
+    expect(content.links.size).toBeGreaterThan(0);
+    for (const link of content.links.values()) {
+      expect(link.label?.startsWith(titleOf(link.page)), link.id).toBe(true);
+      expect(link.label!.slice(titleOf(link.page).length), link.id).toMatch(/^ · \S/);
+    }
+  });
+
+  it("take a button's text", () => {
+    const bonos = content.pages.find((page) => page.slug === "/bonos")!;
+    const main = bonos.components.find((component) => component.component_id === 1)!;
+    const [button] = (main.data.content as { buttons: { text: string }[] }).buttons;
+    expect(content.links.get("bonos-main-block-1-button-1")?.label).toBe(
+      `${bonos.title} · ${button!.text}`,
+    );
+  });
+});

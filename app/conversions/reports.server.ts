@@ -1,0 +1,311 @@
+/**
+ * What the marketer's reports read from the conversion ledger: per day, registrations,
+ * FTDs, deposits (count and amount) and commission (amount) per currency, and the same
+ * figures per value of every dimension (link, page, campaign, …). Unfiltered, from the
+ * daily counts (`conversion_daily`: one dimension's rows hold every conversion, as `device`
+ * does in click_daily); filtered, from the conversions themselves (indexed by day).
+ * Orphans (a conversion whose click id matched no click) count in the totals and are
+ * reported apart from the rankings' values, never dropped. Amounts stay per currency:
+ * euros are never summed with anything else.
+ */
+import type { Kysely } from "kysely";
+
+import {
+  DIMENSION_NAMES,
+  DIMENSIONS,
+  type DayRange,
+  type Dimension,
+  type Filters,
+} from "~/clicks/dimensions";
+import type { ConversionEvent, Database } from "~/clicks/types";
+
+/** Amounts in cents per ISO 4217 currency, e.g. { EUR: 123450, USD: 12000 }. */
+export type Money = Record<string, number>;
+
+/** What converted: how many of each event, and the deposit and commission amounts. */
+export type ConversionFigures = {
+  registrations: number;
+  ftds: number;
+  deposits: number;
+  /** First deposits and later deposits together, per currency. */
+  depositAmount: Money;
+  commission: Money;
+};
+
+export type ConversionDay = ConversionFigures & { day: string };
+
+export type ConversionRankings = {
+  /** Per dimension, per value (null: the click had none), what its clicks' players did. */
+  values: Record<Dimension, Map<string | null, ConversionFigures>>;
+  /** The conversions that no click explains ("(sin clic)" on the dashboard). */
+  orphans: ConversionFigures;
+};
+
+export const noConversions = (): ConversionFigures => ({
+  registrations: 0,
+  ftds: 0,
+  deposits: 0,
+  depositAmount: {},
+  commission: {},
+});
+
+const addMoney = (money: Money, currency: string, cents: number) => {
+  money[currency] = (money[currency] ?? 0) + cents;
+};
+
+/** Adds `conversions` events of one kind worth `cents` (in `currency`) to `figures`. */
+function count(
+  figures: ConversionFigures,
+  event: ConversionEvent,
+  currency: string,
+  conversions: number,
+  cents: number,
+): void {
+  switch (event) {
+    case "registration":
+      figures.registrations += conversions;
+      return;
+    case "ftd":
+      figures.ftds += conversions;
+      addMoney(figures.depositAmount, currency, cents);
+      return;
+    case "deposit":
+      figures.deposits += conversions;
+      addMoney(figures.depositAmount, currency, cents);
+      return;
+    case "commission":
+      addMoney(figures.commission, currency, cents);
+  }
+}
+
+/** The sum of several figures (the days of a period, say). */
+export function sumConversions(all: readonly ConversionFigures[]): ConversionFigures {
+  const sum = noConversions();
+  for (const figures of all) {
+    sum.registrations += figures.registrations;
+    sum.ftds += figures.ftds;
+    sum.deposits += figures.deposits;
+    for (const [currency, cents] of Object.entries(figures.depositAmount))
+      addMoney(sum.depositAmount, currency, cents);
+    for (const [currency, cents] of Object.entries(figures.commission))
+      addMoney(sum.commission, currency, cents);
+  }
+  return sum;
+}
+
+const unfiltered = (filters: Filters) =>
+  Object.values(filters).every((value) => value === undefined);
+
+/** Every dimension's column except sub-ids, then sub-ids alone (see RANKING_GROUPS). */
+const GROUPS: Dimension[][] = [
+  DIMENSION_NAMES.filter((dimension) => dimension !== "subid"),
+  ["subid"],
+];
+
+/** The conversion reports, read through `db` (the ledger's reader). */
+export function conversionReports(db: Kysely<Database>) {
+  const scoped = (range: DayRange, filters: Filters) => {
+    let query = db
+      .selectFrom("conversions")
+      .where("day", ">=", range.from)
+      .where("day", "<=", range.to);
+    for (const [dimension, value] of Object.entries(filters) as [Dimension, string | undefined][]) {
+      if (value !== undefined) query = query.where(DIMENSIONS[dimension].column, "=", value);
+    }
+    return query;
+  };
+  const daily = (range: DayRange) =>
+    db.selectFrom("conversion_daily").where("day", ">=", range.from).where("day", "<=", range.to);
+
+  type Counted = { day: string; event: string; currency: string; n: number; cents: number };
+
+  function toDays(rows: readonly Counted[]): ConversionDay[] {
+    const days = new Map<string, ConversionDay>();
+    for (const row of rows) {
+      let day = days.get(row.day);
+      if (!day) days.set(row.day, (day = { day: row.day, ...noConversions() }));
+      count(day, row.event as ConversionEvent, row.currency, Number(row.n), Number(row.cents));
+    }
+    return [...days.values()].sort((a, b) => (a.day < b.day ? -1 : 1));
+  }
+
+  async function rankingsFromRollups(range: DayRange): Promise<ConversionRankings> {
+    const rows = await daily(range)
+      .select((eb) => [
+        "dimension",
+        "value",
+        "event",
+        "currency",
+        eb.fn.sum<number>("conversions").as("n"),
+        eb.fn.sum<number>("amount_cents").as("cents"),
+      ])
+      .groupBy(["dimension", "value", "event", "currency"])
+      .execute();
+    const values = emptyValues();
+    // Every click has a link id, so a conversion under "" for the link is an orphan; in
+    // the other dimensions "" holds the orphans and the clicks without a value together,
+    // and the orphans are taken out of it below.
+    const orphans = noConversions();
+    for (const row of rows) {
+      if (row.dimension === "link" && row.value === "")
+        count(orphans, row.event, row.currency, Number(row.n), Number(row.cents));
+    }
+    for (const row of rows) {
+      const dimension = row.dimension as Dimension;
+      if (!(dimension in values) || (dimension === "link" && row.value === "")) continue;
+      const figures = entry(values[dimension], row.value === "" ? null : row.value);
+      count(figures, row.event, row.currency, Number(row.n), Number(row.cents));
+    }
+    for (const dimension of DIMENSION_NAMES) {
+      const none = values[dimension].get(null);
+      if (!none) continue;
+      const rest = subtract(none, orphans);
+      if (isEmpty(rest)) values[dimension].delete(null);
+      else values[dimension].set(null, rest);
+    }
+    return { values, orphans };
+  }
+
+  async function rankingsFromConversions(
+    range: DayRange,
+    filters: Filters,
+  ): Promise<ConversionRankings> {
+    const values = emptyValues();
+    const orphans = noConversions();
+    await Promise.all(
+      GROUPS.map(async (group, index) => {
+        const columns = group.map((dimension) => DIMENSIONS[dimension].column);
+        const rows = (await scoped(range, filters)
+          .select((eb) => [
+            ...columns,
+            "orphan",
+            "event",
+            "currency",
+            eb.fn.countAll<number>().as("n"),
+            eb.fn.sum<number>("amount_cents").as("cents"),
+          ])
+          .groupBy([...columns, "orphan", "event", "currency"])
+          .execute()) as unknown as (Record<string, string | null> & {
+          orphan: number;
+          event: ConversionEvent;
+          currency: string;
+          n: number;
+          cents: number;
+        })[];
+        for (const row of rows) {
+          const [n, cents] = [Number(row.n), Number(row.cents)];
+          if (Number(row.orphan) === 1) {
+            // The first group sees every orphan once.
+            if (index === 0) count(orphans, row.event, row.currency, n, cents);
+            continue;
+          }
+          for (const [at, dimension] of group.entries()) {
+            const value = row[columns[at]!] ?? null;
+            count(
+              entry(values[dimension], value === "" ? null : value),
+              row.event,
+              row.currency,
+              n,
+              cents,
+            );
+          }
+        }
+      }),
+    );
+    return { values, orphans };
+  }
+
+  return {
+    /** Per day of a range with conversions (days without any are left out). */
+    async days(range: DayRange, filters: Filters = {}): Promise<ConversionDay[]> {
+      const rows = unfiltered(filters)
+        ? await daily(range)
+            .where("dimension", "=", "device")
+            .select((eb) => [
+              "day",
+              "event",
+              "currency",
+              eb.fn.sum<number>("conversions").as("n"),
+              eb.fn.sum<number>("amount_cents").as("cents"),
+            ])
+            .groupBy(["day", "event", "currency"])
+            .execute()
+        : await scoped(range, filters)
+            .select((eb) => [
+              "day",
+              "event",
+              "currency",
+              eb.fn.countAll<number>().as("n"),
+              eb.fn.sum<number>("amount_cents").as("cents"),
+            ])
+            .groupBy(["day", "event", "currency"])
+            .execute();
+      return toDays(rows);
+    },
+
+    /** Every dimension's values with their conversions, and the orphans apart. */
+    async rankings(range: DayRange, filters: Filters = {}): Promise<ConversionRankings> {
+      return unfiltered(filters)
+        ? rankingsFromRollups(range)
+        : rankingsFromConversions(range, filters);
+    },
+
+    /** Every conversion of a range, oldest first, in pages of `pageSize` (for exports). */
+    async *rows(range: DayRange, filters: Filters = {}, pageSize = 5_000) {
+      let after = 0;
+      for (;;) {
+        const page = await scoped(range, filters)
+          .selectAll()
+          .where("id", ">", after)
+          .orderBy("id")
+          .limit(pageSize)
+          .execute();
+        if (page.length === 0) return;
+        yield* page;
+        after = Number(page[page.length - 1]!.id);
+      }
+    },
+  };
+}
+
+export type ConversionReports = ReturnType<typeof conversionReports>;
+
+const emptyValues = () =>
+  Object.fromEntries(
+    DIMENSION_NAMES.map((dimension) => [dimension, new Map<string | null, ConversionFigures>()]),
+  ) as Record<Dimension, Map<string | null, ConversionFigures>>;
+
+function entry(map: Map<string | null, ConversionFigures>, value: string | null) {
+  let figures = map.get(value);
+  if (!figures) map.set(value, (figures = noConversions()));
+  return figures;
+}
+
+function subtractMoney(a: Money, b: Money): Money {
+  const result: Money = { ...a };
+  for (const [currency, cents] of Object.entries(b)) {
+    result[currency] = (result[currency] ?? 0) - cents;
+    if (result[currency] === 0) delete result[currency];
+  }
+  return result;
+}
+
+function subtract(a: ConversionFigures, b: ConversionFigures): ConversionFigures {
+  return {
+    registrations: a.registrations - b.registrations,
+    ftds: a.ftds - b.ftds,
+    deposits: a.deposits - b.deposits,
+    depositAmount: subtractMoney(a.depositAmount, b.depositAmount),
+    commission: subtractMoney(a.commission, b.commission),
+  };
+}
+
+function isEmpty(figures: ConversionFigures): boolean {
+  return (
+    figures.registrations === 0 &&
+    figures.ftds === 0 &&
+    figures.deposits === 0 &&
+    Object.keys(figures.depositAmount).length === 0 &&
+    Object.keys(figures.commission).length === 0
+  );
+}

@@ -7,7 +7,10 @@ import type { Site } from "~/content/schema";
 export type PublicSite = {
   header: Omit<Site["header"], "login_redirect_link" | "signup_redirect_link">;
   footer: Site["footer"];
-  affiliate: Site["affiliate"];
+  /** The brand, as written in running text. */
+  brand: string;
+  /** Only what the browser's link rewriter needs; click ids and postbacks stay on the server. */
+  affiliate: Pick<Site["affiliate"], "subid_param">;
   errors: Site["errors"];
   ui: Site["ui"];
   lang: string;
@@ -20,7 +23,8 @@ export function toPublicSite(site: Site): PublicSite {
   return {
     header,
     footer: site.footer,
-    affiliate: site.affiliate,
+    brand: site.brand_name,
+    affiliate: { subid_param: site.affiliate.subid_param },
     errors: site.errors,
     ui: site.ui,
     lang: site.meta.meta_settings.lang,

@@ -9,6 +9,8 @@
 import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+import { useSite } from "~/components/layout/site-chrome";
+
 /** The dashboard's pages, in the order of the menu. */
 const PAGES = [
   ["/admin", "Panel"],
@@ -25,6 +27,7 @@ export function AdminChrome({
   loggedIn: boolean;
 }) {
   const { pathname } = useLocation();
+  const brand = useSite()?.brand ?? "";
   return (
     <>
       <a className="skip-link" href="#main">
@@ -32,7 +35,7 @@ export function AdminChrome({
       </a>
       <header className="admin-bar">
         <a className="admin-bar__brand" href="/admin">
-          Brisamar <span>· Panel de afiliación</span>
+          {brand} <span>· Panel de afiliación</span>
         </a>
         {loggedIn ? (
           <>
@@ -60,8 +63,8 @@ export function AdminChrome({
       </main>
       <footer className="admin-footer">
         <p>
-          Panel privado de Brisamar Casino: no se indexa ni se guarda en caché, y no lleva enlaces
-          de afiliado, así que navegar por él no registra clics.
+          Panel privado de {brand}: no se indexa ni se guarda en caché, y no lleva enlaces de
+          afiliado, así que navegar por él no registra clics.
         </p>
       </footer>
     </>

@@ -50,6 +50,7 @@ class FakeLedger implements PostbackLedger {
     return Promise.resolve(this.outcome);
   }
   logTest(conversion: ConversionInput): Promise<void> {
+    if (this.outcome instanceof Error) return Promise.reject(this.outcome);
     this.tests.push(conversion);
     return Promise.resolve();
   }
@@ -172,6 +173,9 @@ describe("the answers", () => {
     expect(answer.status).toBe(503);
     expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await answer.text()).not.toMatch(/^OK/);
+    // A test postback does not pretend either: the dashboard's button sees the outage.
+    const test = await get(`click_id=${CLICK}&event=ftd&amount=10&test=1`);
+    expect(test.status).toBe(503);
   });
 
   it("refuses invalid input with 400 and the reason, logged as rejected, never echoed", async () => {

@@ -137,11 +137,11 @@ export function postbackReceiver(options: PostbackReceiverOptions): PostbackRece
       const { reason, parameter } = reading;
       return reject(res, reason, { seen: seenIn(pairs, mapping), parameter });
     }
-    if (reading.test) {
-      await conversions!.logTest(reading.conversion);
-      return send(res, 200, "OK test");
-    }
     try {
+      if (reading.test) {
+        await conversions!.logTest(reading.conversion);
+        return send(res, 200, "OK test");
+      }
       const outcome = await conversions!.record(reading.conversion, { origin: "postback" });
       send(res, 200, `OK ${outcome}`);
     } catch {

@@ -181,6 +181,7 @@ describe("ConversionLedger", () => {
     await expect(conversions.record(input(), { origin: "postback" })).rejects.toThrow(
       "database down",
     );
+    await expect(conversions.logTest(input())).rejects.toThrow("could not be logged");
     Object.defineProperty(database, "db", { configurable: true, value: real });
     await expect(conversions.record(input(), { origin: "postback" })).resolves.toBe("orphan");
   });

@@ -135,10 +135,21 @@ export class ConversionLedger {
     });
   }
 
-  /** Logs a test postback (the dashboard's button): it writes no conversion. */
+  /**
+   * Logs a test postback (the dashboard's button): it writes no conversion. Throws when the
+   * database fails, as `record` does.
+   */
   async logTest(conversion: ConversionInput): Promise<void> {
-    this.pendingLog.push(logRow(Date.now(), "test", "test", conversion, null));
+    const row = logRow(Date.now(), "test", "test", conversion, null);
+    this.pendingLog.push(row);
     await this.flush();
+    // A failed write puts the row back in the queue: the test did not reach the database,
+    // and says so (503) rather than being logged later as if it had.
+    const waiting = this.pendingLog.indexOf(row);
+    if (waiting >= 0) {
+      this.pendingLog.splice(waiting, 1);
+      throw new Error("the test postback could not be logged");
+    }
   }
 
   /**
@@ -217,7 +228,9 @@ export class ConversionLedger {
       (outcomes) => batch.forEach((item, index) => item.resolve(outcomes[index]!)),
       (error: unknown) => {
         // Conversions are answered 503 (the program retries); log rows wait for the next.
-        this.pendingLog.unshift(...log.filter((row) => row.outcome === "rejected"));
+        this.pendingLog.unshift(
+          ...log.filter((row) => row.outcome === "rejected" || row.outcome === "test"),
+        );
         this.pendingLog.splice(0, Math.max(0, this.pendingLog.length - MAX_PENDING_LOG));
         (this.options.log ?? console.error)(
           `[conversions] could not write ${batch.length} conversions: ${(error as Error).message}`,

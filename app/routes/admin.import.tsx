@@ -7,13 +7,7 @@
  * file sealed (import-seal.server.ts: no state kept on the server) and imports it. The
  * server accepts a larger body on this path's POST only (server/request-guard.ts).
  */
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
@@ -31,8 +25,7 @@ import { site } from "~/content/content.server";
 import { importRows, MAX_IMPORT_BYTES, readImportCsv } from "~/conversions/csv-import.server";
 import { previewGroups, previewImport } from "~/conversions/import-preview.server";
 import { openImport, sealImport } from "~/conversions/import-seal.server";
-import type { loader as rootLoader } from "~/root";
-import { errorDescriptors } from "~/seo/seo-meta";
+import { adminHeaders, adminMeta } from "~/admin/route-parts";
 import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
 import adminStyles from "~/styles/admin.css";
 
@@ -143,21 +136,9 @@ async function uploadedText(form: FormData): Promise<Upload> {
   return { ok: false, error: { field: "file", message }, pasted: text };
 }
 
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders, errorHeaders }) =>
-  errorHeaders ?? (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers = adminHeaders;
 
-export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
-  data,
-  error,
-  matches,
-}) => {
-  if (error)
-    return errorDescriptors(error, matches.find((match) => match.id === "root")?.data?.site);
-  return [
-    { title: data?.state === "page" ? "Importar conversiones" : "Acceso al panel de clics" },
-    { name: "robots", content: "noindex, nofollow" },
-  ];
-};
+export const meta = adminMeta("Importar conversiones");
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 

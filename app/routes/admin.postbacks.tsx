@@ -6,13 +6,7 @@
  * their outcome, and a button that sends a test postback to the site's own receiver over
  * loopback (app/conversions/postback-setup.server.ts).
  */
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
@@ -32,8 +26,7 @@ import {
   shownLog,
   testAnswerText,
 } from "~/conversions/postback-setup.server";
-import type { loader as rootLoader } from "~/root";
-import { errorDescriptors } from "~/seo/seo-meta";
+import { adminHeaders, adminMeta } from "~/admin/route-parts";
 import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
 import adminStyles from "~/styles/admin.css";
 
@@ -96,21 +89,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return json({ state: "test" as const, test }, { headers: ADMIN_HEADERS });
 }
 
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders, errorHeaders }) =>
-  errorHeaders ?? (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers = adminHeaders;
 
-export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
-  data,
-  error,
-  matches,
-}) => {
-  if (error)
-    return errorDescriptors(error, matches.find((match) => match.id === "root")?.data?.site);
-  return [
-    { title: data?.state === "page" ? "Postbacks" : "Acceso al panel de clics" },
-    { name: "robots", content: "noindex, nofollow" },
-  ];
-};
+export const meta = adminMeta("Postbacks");
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 

@@ -6,13 +6,7 @@
  * (server/page-cache.ts stores only `public` answers to requests without cookies). Its
  * code and stylesheet load only here.
  */
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
@@ -20,14 +14,13 @@ import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
 import { loadDashboard } from "~/admin/dashboard.server";
 import { readView, todayIn } from "~/admin/query";
 import { ADMIN_HEADERS, answerSessionForm, loginPage } from "~/admin/session-form.server";
+import { adminHeaders, adminMeta } from "~/admin/route-parts";
 import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
 import { AdminDashboard } from "~/components/admin/dashboard";
 import { LoginForm } from "~/components/admin/login-form";
 import { env } from "~/config/env.server";
 import { links as affiliateLinks, site } from "~/content/content.server";
 import { HEADER_LINK_IDS } from "~/affiliate/outbound.server";
-import type { loader as rootLoader } from "~/root";
-import { errorDescriptors } from "~/seo/seo-meta";
 import adminStyles from "~/styles/admin.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
@@ -75,24 +68,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders, errorHeaders }) =>
-  errorHeaders ?? (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers = adminHeaders;
 
-export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
-  data,
-  error,
-  matches,
-}) => {
-  if (error)
-    return errorDescriptors(error, matches.find((match) => match.id === "root")?.data?.site);
-  return [
-    {
-      title:
-        data?.state === "dashboard" ? "Panel de clics y conversiones" : "Acceso al panel de clics",
-    },
-    { name: "robots", content: "noindex, nofollow" },
-  ];
-};
+export const meta = adminMeta("Panel de clics y conversiones");
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 

@@ -53,7 +53,6 @@ beforeAll(async () => {
         COUNTRY_HEADER: "cf-ipcountry",
         BLOCKED_COUNTRIES: new Set(["US"]),
         REPORT_TIME_ZONE: "Europe/Madrid",
-        SITE_INDEXABLE: true,
       },
       build: () => build,
       clicks,

@@ -30,10 +30,10 @@ import { recordClick } from "~/clicks/record-click.server";
 import type { Env } from "~/config/env.server";
 
 import { isSecure } from "./remix-handler";
-import type { HeaderList } from "./site-headers";
+import { unstoredHeaders, type HeaderList } from "./site-headers";
 
 export type OutboundOptions = {
-  env: Pick<Env, "COUNTRY_HEADER" | "BLOCKED_COUNTRIES" | "REPORT_TIME_ZONE" | "SITE_INDEXABLE">;
+  env: Pick<Env, "COUNTRY_HEADER" | "BLOCKED_COUNTRIES" | "REPORT_TIME_ZONE">;
   /** The current Remix build, whose entry knows the content's links. */
   build: () => ServerBuild;
   /** Where clicks are recorded (null: not recorded, and no click id is sent). */
@@ -111,10 +111,7 @@ export function outboundRedirect({
   const gate = { header: env.COUNTRY_HEADER, blocked: env.BLOCKED_COUNTRIES };
   /** The headers of every redirect, each once: never cached, never indexed. */
   const headers = [
-    ...siteHeaders,
-    ["Cache-Control", "no-store"],
-    // Not indexable, the site's headers already carry X-Robots-Tag.
-    ...(env.SITE_INDEXABLE ? [["X-Robots-Tag", "noindex, nofollow"]] : []),
+    ...unstoredHeaders(siteHeaders, "noindex, nofollow"),
     ...Object.entries(countryVary(gate)),
   ].flat();
   let current = build();

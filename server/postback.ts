@@ -30,7 +30,7 @@ import {
 
 import { bodyPairs, type Pairs } from "./postback-body";
 import { rateLimit } from "./rate-limit";
-import type { HeaderList } from "./site-headers";
+import { unstoredHeaders, type HeaderList } from "./site-headers";
 
 export const POSTBACK_PREFIX = "/postback/";
 /** What the receiver answers (the guard's `Allow` for its path). */
@@ -98,13 +98,8 @@ export function postbackReceiver(options: PostbackReceiverOptions): PostbackRece
     ratePerSecond: options.ratePerSecond,
     burst: options.ratePerSecond * BURST_SECONDS,
   });
-  const robots = options.siteHeaders.some(([name]) => name.toLowerCase() === "x-robots-tag")
-    ? []
-    : [["X-Robots-Tag", "noindex"]];
   const headers = [
-    ...options.siteHeaders,
-    ...robots,
-    ["Cache-Control", "no-store"],
+    ...unstoredHeaders(options.siteHeaders, "noindex"),
     ["Content-Type", "text/plain; charset=utf-8"],
   ].flat();
 

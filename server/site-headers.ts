@@ -34,6 +34,20 @@ export function siteHeaders({
   };
 }
 
+/**
+ * The site's headers and those of an answer never stored nor indexed (the fast endpoints':
+ * server/outbound.ts, server/postback.ts), each once: X-Robots-Tag only where the site's
+ * headers do not carry it already (a deployment that must not be indexed).
+ */
+export function unstoredHeaders(site: HeaderList, robots: string): HeaderList {
+  const indexed = !site.some(([name]) => name.toLowerCase() === "x-robots-tag");
+  return [
+    ...site,
+    ["Cache-Control", "no-store"],
+    ...(indexed ? [["X-Robots-Tag", robots] as [string, string]] : []),
+  ];
+}
+
 /** Sets a list on a response that is written with Node's progressive API. */
 export function setHeaders(res: ServerResponse, list: HeaderList): void {
   for (const [name, value] of list) res.setHeader(name, value);

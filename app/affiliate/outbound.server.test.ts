@@ -2,22 +2,24 @@ import { describe, expect, it } from "vitest";
 
 import { links, site } from "~/content/content.server";
 
-import { outboundDestination, outboundTarget } from "./outbound.server";
+import { outboundDestinationOf } from "~/content/affiliate-routes";
+
+import { outboundTarget } from "./outbound.server";
 
 describe("outbound routes", () => {
   it("maps /login/ and /sing-up/, with or without the trailing slash, to the configured URLs", () => {
     for (const path of ["/login/", "/login"]) {
-      expect(outboundDestination(path, site)).toBe(site.header.login_redirect_link);
+      expect(outboundDestinationOf(path, site)).toBe(site.header.login_redirect_link);
     }
     for (const path of ["/sing-up/", "/sing-up"]) {
-      expect(outboundDestination(path, site)).toBe(site.header.signup_redirect_link);
+      expect(outboundDestinationOf(path, site)).toBe(site.header.signup_redirect_link);
     }
   });
 
   it.each(["/", "/signup/", "/sign-up/", "/login//", "//login/", "/login/x", "/LOGIN/"])(
     "does not treat %s as outbound",
     (path) => {
-      expect(outboundDestination(path, site)).toBeNull();
+      expect(outboundDestinationOf(path, site)).toBeNull();
     },
   );
 

@@ -9,16 +9,13 @@
  * a blocked country for them (app/routes/page.tsx).
  */
 import type { AffiliateLink } from "~/content/affiliate-routes";
-import { outboundDestinationOf } from "~/content/affiliate-routes";
+import { GO_PREFIX, outboundDestinationOf } from "~/content/affiliate-routes";
 import { links, perContent, site } from "~/content/content.server";
 import type { Site } from "~/content/schema";
 import { siteOrigin } from "~/config/site-origin.server";
 
 /** Link ids of the header's outbound routes in the click reports. */
 export const HEADER_LINK_IDS = { login: "header-login", signup: "header-signup" } as const;
-
-/** Path of the outbound route of a content link: /go/<link id>. */
-export const GO_PREFIX = "/go/";
 
 /**
  * The outbound link a path names: /login/ or /sing-up/ (with or without the trailing
@@ -34,11 +31,6 @@ export function outboundLink(
   if (!destination) return null;
   const login = destination === site.header.login_redirect_link;
   return { id: login ? HEADER_LINK_IDS.login : HEADER_LINK_IDS.signup, page: "", destination };
-}
-
-/** The configured destination for an outbound path, or null when the path is not one. */
-export function outboundDestination(pathname: string, site: Site): string | null {
-  return outboundDestinationOf(pathname, site);
 }
 
 /** What the outbound redirect needs to know about a path, from the current content. */

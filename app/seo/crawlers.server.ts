@@ -3,7 +3,7 @@
  */
 import type { Page, Site } from "~/content/schema";
 
-import { GO_PREFIX } from "~/affiliate/outbound.server";
+import { GO_PREFIX } from "~/content/affiliate-routes";
 
 import { absoluteUrl } from "./json-ld.server";
 import { STATUS_PAGE_SLUGS, lastModified } from "./page-facts";

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import type { ReportQueries } from "~/clicks/reports.server";
+import { decimalText } from "~/conversions/amount-text";
 
-import { clicksCsv, conversionsCsv, csvCell, dailyCsv, decimal } from "./csv.server";
+import { clicksCsv, conversionsCsv, csvCell, dailyCsv } from "./csv.server";
 import { readView } from "./query";
 
 const view = readView(new URLSearchParams("period=7d"), "2026-11-22");
@@ -131,7 +132,7 @@ describe("exports", () => {
   });
 });
 
-describe("decimal", () => {
+describe("decimalText", () => {
   it.each([
     [0, "0.00"],
     [5, "0.05"],
@@ -139,6 +140,6 @@ describe("decimal", () => {
     [-250, "-2.50"],
     [900719925474099, "9007199254740.99"],
   ])("%d cents → %s", (cents, expected) => {
-    expect(decimal(cents)).toBe(expected);
+    expect(decimalText(cents)).toBe(expected);
   });
 });

@@ -7,6 +7,7 @@
  */
 import type { ReportQueries } from "~/clicks/reports.server";
 import type { ClicksTable, ConversionsTable } from "~/clicks/types";
+import { decimalText } from "~/conversions/amount-text";
 import type { ConversionDay } from "~/conversions/reports.server";
 
 import type { View } from "./query";
@@ -70,13 +71,6 @@ export const DAILY_COLUMNS = [
   "deposits",
   "commission",
 ] as const;
-
-/** Cents as a decimal with a point ("-12.50"), exact for any whole number of cents. */
-export function decimal(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const whole = Math.abs(cents);
-  return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, "0")}`;
-}
 
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
@@ -142,7 +136,7 @@ function conversionLines(reports: ReportQueries, view: View) {
       const row = conversion as Record<string, unknown>;
       return CONVERSION_COLUMNS.map((column) => {
         if (column === "at") return isoTime(row.at);
-        if (column === "amount") return decimal(Number(row.amount_cents));
+        if (column === "amount") return decimalText(Number(row.amount_cents));
         return row[column];
       });
     },
@@ -170,7 +164,7 @@ async function* dailyLines(reports: ReportQueries, view: View) {
       money?.registrations ?? 0,
       money?.ftds ?? 0,
       money?.deposits ?? 0,
-      decimal(money?.commission.EUR ?? 0),
+      decimalText(money?.commission.EUR ?? 0),
     ]);
   }
 }

@@ -1,13 +1,28 @@
 /**
- * An amount in integer cents written in Spanish ("1.234,50", "-3,00"), exactly: the cents
- * are never divided into a floating-point number. The currency is written beside it by
+ * Amounts in integer cents written out exactly: the cents are never divided into a
+ * floating-point number. In Spanish for people ("1.234,50", "-3,00"), or as a decimal with
+ * a point for files (`decimalText`: "-12.50"). The currency is written beside it by
  * whoever shows it (amounts in different currencies are never summed).
  */
 const units = new Intl.NumberFormat("es-ES", { useGrouping: true });
 
-export function amountText(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
+/** The sign, the whole units and the two-digit cents of an amount. */
+function parts(cents: number): { sign: string; whole: number; fraction: string } {
   const absolute = Math.abs(cents);
-  const fraction = String(absolute % 100).padStart(2, "0");
-  return `${sign}${units.format(Math.floor(absolute / 100))},${fraction}`;
+  return {
+    sign: cents < 0 ? "-" : "",
+    whole: Math.floor(absolute / 100),
+    fraction: String(absolute % 100).padStart(2, "0"),
+  };
+}
+
+export function amountText(cents: number): string {
+  const { sign, whole, fraction } = parts(cents);
+  return `${sign}${units.format(whole)},${fraction}`;
+}
+
+/** Cents as a decimal with a point ("-12.50"), exact for any whole number of cents. */
+export function decimalText(cents: number): string {
+  const { sign, whole, fraction } = parts(cents);
+  return `${sign}${whole}.${fraction}`;
 }

@@ -19,6 +19,7 @@ import {
   type Dimension,
   type Filters,
 } from "./dimensions";
+import { pagesById } from "./chunked";
 import { FILTER_PAIRED } from "./rollup.server";
 import type { Database } from "./types";
 
@@ -276,19 +277,15 @@ export function reportQueries(db: Kysely<Database>) {
     },
 
     /** Every click of a range, oldest first, in pages of `pageSize` (for exports). */
-    async *rows(range: DayRange, filters: Filters = {}, pageSize = 5_000) {
-      let after = 0;
-      for (;;) {
-        const page = await scoped(clicks(), range, filters)
+    rows(range: DayRange, filters: Filters = {}, pageSize = 5_000) {
+      return pagesById((after) =>
+        scoped(clicks(), range, filters)
           .selectAll()
           .where("id", ">", after)
           .orderBy("id")
           .limit(pageSize)
-          .execute();
-        if (page.length === 0) return;
-        yield* page;
-        after = Number(page[page.length - 1]!.id);
-      }
+          .execute(),
+      );
     },
   };
 }

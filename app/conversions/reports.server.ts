@@ -17,6 +17,7 @@ import {
   type Dimension,
   type Filters,
 } from "~/clicks/dimensions";
+import { pagesById } from "~/clicks/chunked";
 import type { ConversionEvent, Database } from "~/clicks/types";
 
 /** Amounts in cents per ISO 4217 currency, e.g. { EUR: 123450, USD: 12000 }. */
@@ -251,19 +252,15 @@ export function conversionReports(db: Kysely<Database>) {
     },
 
     /** Every conversion of a range, oldest first, in pages of `pageSize` (for exports). */
-    async *rows(range: DayRange, filters: Filters = {}, pageSize = 5_000) {
-      let after = 0;
-      for (;;) {
-        const page = await scoped(range, filters)
+    rows(range: DayRange, filters: Filters = {}, pageSize = 5_000) {
+      return pagesById((after) =>
+        scoped(range, filters)
           .selectAll()
           .where("id", ">", after)
           .orderBy("id")
           .limit(pageSize)
-          .execute();
-        if (page.length === 0) return;
-        yield* page;
-        after = Number(page[page.length - 1]!.id);
-      }
+          .execute(),
+      );
     },
   };
 }

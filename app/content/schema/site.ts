@@ -102,13 +102,7 @@ export function siteSchema(context?: ContentContext) {
                 currency: postbackParam.default("currency"),
                 txid: postbackParam.default("txid"),
               })
-              .default({
-                click_id: "click_id",
-                event: "event",
-                amount: "amount",
-                currency: "currency",
-                txid: "txid",
-              })
+              .prefault({})
               .describe(
                 'The names the program gives the postback\'s parameters, e.g. {"click_id": "payload"}; the default is each one\'s own name.',
               ),
@@ -128,32 +122,12 @@ export function siteSchema(context?: ContentContext) {
                 currency: z.string().min(1).max(60).default("{currency}"),
                 txid: z.string().min(1).max(60).default("{txid}"),
               })
-              .default({
-                click_id: "{click_id}",
-                amount: "{amount}",
-                currency: "{currency}",
-                txid: "{txid}",
-              })
+              .prefault({})
               .describe(
                 "The program's macros for these values, shown in the postback URL the dashboard gives to paste into the program (e.g. {\"click_id\": \"{payload}\"}).",
               ),
           })
-          .default({
-            params: {
-              click_id: "click_id",
-              event: "event",
-              amount: "amount",
-              currency: "currency",
-              txid: "txid",
-            },
-            events: {},
-            macros: {
-              click_id: "{click_id}",
-              amount: "{amount}",
-              currency: "{currency}",
-              txid: "{txid}",
-            },
-          })
+          .prefault({})
           .describe(
             "How the affiliate program's postbacks read (the receiver: /postback/<POSTBACK_TOKEN>).",
           ),

@@ -11,7 +11,7 @@
  * page where it is (a browser does not navigate on 204), so the next link is clicked on
  * the same page.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 
 import type { BrowserContext, Page } from "@playwright/test";
 import Database from "better-sqlite3";
@@ -19,6 +19,7 @@ import Database from "better-sqlite3";
 import { ledgerFile } from "../../playwright.config";
 
 import { expect, pages, readContent, test } from "./fixtures";
+import { startOwnServer } from "./own-server";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const header = readContent("site.json").header as Record<string, string>;
@@ -232,21 +233,12 @@ test.describe("a server without a ledger", () => {
     request,
   }) => {
     test.setTimeout(60_000);
-    server = spawn("node", ["build/server/index.js"], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        NODE_ENV: "production",
-        CLICK_LEDGER: "false",
-        COUNTRY_HEADER: "cf-ipcountry",
-        BLOCKED_COUNTRIES: "US",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    const own = await startOwnServer(port, {
+      CLICK_LEDGER: "false",
+      COUNTRY_HEADER: "cf-ipcountry",
+      BLOCKED_COUNTRIES: "US",
     });
-    let output = "";
-    server.stdout!.on("data", (chunk) => (output += chunk));
-    server.stderr!.on("data", (chunk) => (output += chunk));
-    await expect.poll(() => output, { timeout: 30_000 }).toContain("[server] http://");
+    server = own.process;
     const base = `http://localhost:${port}`;
 
     const redirect = await request.get(`${base}/go/home-promo-image-1?utm_campaign=e2e-log`, {
@@ -266,8 +258,8 @@ test.describe("a server without a ledger", () => {
     // Barrier: lines are written in the order the answers finish; once a later request's
     // line is there, a second line for either request above would be too.
     await request.get(`${base}/terms?e2e-log-barrier`);
-    await expect.poll(() => output).toContain("GET /terms?e2e-log-barrier ");
-    const lines = output.split("\n");
+    await expect.poll(own.log).toContain("GET /terms?e2e-log-barrier ");
+    const lines = own.log().split("\n");
     expect(lines.filter((line) => line.includes("e2e-log "))).toEqual([
       expect.stringMatching(/^GET \/go\/home-promo-image-1\?utm_campaign=e2e-log 302 /),
     ]);

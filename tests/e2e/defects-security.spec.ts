@@ -3,13 +3,14 @@
  * cross-site form posts, a flood of idle connections from one address, and a client that
  * writes its own X-Forwarded-For to escape a rate limit.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import net from "node:net";
 
 import { ADMIN_PORT, PORT, STAGING_PORT } from "../../playwright.config";
 
 import { expect, test } from "./fixtures";
+import { startOwnServer } from "./own-server";
 
 const SITE = `http://localhost:${PORT}`;
 const ADMIN = `http://localhost:${ADMIN_PORT}`;
@@ -141,23 +142,15 @@ test.describe("the client's address behind a proxy", () => {
     request,
   }) => {
     test.setTimeout(60_000);
-    server = spawn("node", ["build/server/index.js"], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        NODE_ENV: "production",
+    server = (
+      await startOwnServer(port, {
         CLICK_LEDGER: "false",
         ADMIN_PASSWORD: "e2e-admin-password-long",
         SESSION_SECRET: "e2e-session-secret-of-at-least-32-characters",
         CLIENT_IP_HEADER: "x-forwarded-for",
         TRUSTED_PROXIES: "10.0.0.0/8",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    server.stdout!.on("data", (chunk) => (output += chunk));
-    server.stderr!.on("data", (chunk) => (output += chunk));
-    await expect.poll(() => output, { timeout: 30_000 }).toContain("[server] http://");
+      })
+    ).process;
 
     const statuses: number[] = [];
     for (let attempt = 1; attempt <= 6; attempt++) {

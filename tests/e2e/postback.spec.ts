@@ -9,7 +9,7 @@
  * playwright.config.ts) and on PostgreSQL (a throwaway cluster and a server of this test's
  * own), where the database also stops: 503, then the retried postback is stored once.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { connect } from "node:net";
 
 import Database from "better-sqlite3";
@@ -26,6 +26,7 @@ import { startCluster, type Cluster } from "../postgres-cluster";
 
 import { AffiliateProgram } from "./affiliate-program";
 import { expect, readContent, test } from "./fixtures";
+import { startOwnServer } from "./own-server";
 
 const LINK = "home-main-block-1-button-1";
 /** The page that link is on (content). */
@@ -333,7 +334,7 @@ test.describe("postbacks on PostgreSQL", () => {
   test.describe.configure({ mode: "serial" });
   let cluster: Cluster;
   let server: ChildProcess;
-  const logLines: string[] = [];
+  let log = () => "";
   const site: Site = {
     origin: `http://localhost:${PG_PORT}`,
     ledger: postgresLedger(""),
@@ -344,32 +345,13 @@ test.describe("postbacks on PostgreSQL", () => {
     test.setTimeout(120_000);
     cluster = await startCluster();
     site.ledger = postgresLedger(cluster.url);
-    server = spawn("node", ["build/server/index.js"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(PG_PORT),
-        DATABASE_URL: cluster.url,
-        POSTBACK_TOKEN,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    for (const stream of [server.stdout!, server.stderr!]) {
-      stream.setEncoding("utf8");
-      stream.on("data", (text: string) => logLines.push(...text.split("\n")));
-    }
-    await expect
-      .poll(
-        () =>
-          fetch(`${site.origin}/healthz`).then(
-            (answer) => answer.status,
-            () => 0,
-          ),
-        {
-          timeout: 60_000,
-        },
-      )
-      .toBe(200);
+    const own = await startOwnServer(
+      PG_PORT,
+      { DATABASE_URL: cluster.url, POSTBACK_TOKEN },
+      { timeout: 60_000 },
+    );
+    server = own.process;
+    log = own.log;
   });
   test.afterAll(async () => {
     if (server && server.exitCode === null) {
@@ -437,8 +419,9 @@ test.describe("postbacks on PostgreSQL", () => {
 
   test("the server's log names the receiver's path without its token", async () => {
     await programLoop(site);
-    await expect.poll(() => logLines.some((line) => line.includes("/postback/…"))).toBe(true);
-    expect(logLines.filter((line) => line.includes(POSTBACK_TOKEN))).toEqual([]);
+    const logLines = () => log().split("\n");
+    await expect.poll(() => logLines().some((line) => line.includes("/postback/…"))).toBe(true);
+    expect(logLines().filter((line) => line.includes(POSTBACK_TOKEN))).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@
  * HEAD, 304 and key normalisation; precompressed static files and their errors; request
  * limits; hostile request lines and headers; graceful shutdown of a server of its own.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync, statSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -11,6 +11,7 @@ import { connect } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
 import { expect, rawRequest, readContent, test } from "./fixtures";
+import { startOwnServer } from "./own-server";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
@@ -321,14 +322,8 @@ test.describe("graceful shutdown", () => {
 
   test("SIGTERM lets requests in flight finish, then the server exits 0", async () => {
     test.setTimeout(30_000);
-    server = spawn("node", ["build/server/index.js"], {
-      env: { ...process.env, PORT: String(port), NODE_ENV: "production" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    server.stdout!.on("data", (chunk) => (output += chunk));
-    server.stderr!.on("data", (chunk) => (output += chunk));
-    await expect.poll(() => output, { timeout: 15_000 }).toContain("[server] http://");
+    const own = await startOwnServer(port, {}, { timeout: 15_000 });
+    server = own.process;
 
     // A form post whose body arrives slowly is in flight when the signal comes. The
     // server's "100 Continue" says it has taken the request; its log says it has the
@@ -346,17 +341,17 @@ test.describe("graceful shutdown", () => {
       `POST /_app/locale HTTP/1.1\r\nHost: localhost\r\nExpect: 100-continue\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
     );
     await expect.poll(() => received, { timeout: 15_000 }).toContain("HTTP/1.1 100 Continue");
-    server.kill("SIGTERM");
-    await expect.poll(() => output, { timeout: 15_000 }).toContain("SIGTERM");
+    own.process.kill("SIGTERM");
+    await expect.poll(own.log, { timeout: 15_000 }).toContain("SIGTERM");
     socket.write(body.slice(5));
     await closed;
     const answer = received.slice(received.indexOf("\r\n\r\n") + 4);
     expect(statusOf(answer)).toBe(303);
     expect(answer).toMatch(/\r\nlocation: \/terms\r\n/i);
-    const [code] = (await once(server, "exit")) as [number | null];
+    const [code] = (await once(own.process, "exit")) as [number | null];
     expect(code).toBe(0);
-    expect(output).toContain("SIGTERM");
-    expect(output).not.toMatch(/\bat .+\.js:\d+/);
+    expect(own.log()).toContain("SIGTERM");
+    expect(own.log()).not.toMatch(/\bat .+\.js:\d+/);
   });
 });
 

@@ -14,31 +14,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
-// @ts-expect-error autocannon 8 ships no type declarations (typed below)
-import autocannonUntyped from "autocannon";
-
 import { seedClickId, writeSeed } from "../app/admin/seed.server";
 import { todayIn } from "../app/admin/query";
 import { openLedgerDatabase } from "../app/clicks/database.server";
 import { env } from "../app/config/env.server";
 import { loadContent } from "../app/content/load-content.server";
 
+import { autocannon, type LoadRequest, type LoadResult } from "./bench-autocannon";
 import { startServer, stopServer } from "./bench-server";
-
-type Request = { method: string; path: string };
-type Result = {
-  requests: { average: number; sent: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  timeouts: number;
-  statusCodeStats: Record<string, { count: number }>;
-};
-const autocannon = autocannonUntyped as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests: { setupRequest: (request: Request) => Request }[];
-}) => Promise<Result>;
 
 const PORT = Number(process.env.BENCH_POSTBACK_PORT ?? 3570);
 const BARE_PORT = PORT + 1;
@@ -54,7 +37,7 @@ function postbacks(prefix: string) {
   let next = 0;
   return [
     {
-      setupRequest: (request: Request): Request => {
+      setupRequest: (request: LoadRequest): LoadRequest => {
         const n = next++;
         request.method = "GET";
         request.path = `/postback/${TOKEN}?click_id=${seedClickId(SEED, n % CLICKS)}&event=deposit&amount=25.00&currency=EUR&txid=${prefix}-${n}`;
@@ -72,8 +55,8 @@ const drive = (port: number, prefix: string, duration = DURATION) =>
     requests: postbacks(prefix),
   });
 
-const oks = (result: Result) => result.statusCodeStats["200"]?.count ?? 0;
-const failures = (result: Result) =>
+const oks = (result: LoadResult) => result.statusCodeStats["200"]?.count ?? 0;
+const failures = (result: LoadResult) =>
   result.errors +
   result.timeouts +
   Object.entries(result.statusCodeStats)
@@ -121,7 +104,7 @@ async function main(): Promise<number> {
       POSTBACK_TOKEN: TOKEN,
       POSTBACK_RATE_LIMIT: "1000000",
     });
-    let site: Result;
+    let site: LoadResult;
     try {
       await drive(PORT, "warm", 2);
       site = await drive(PORT, "run");
@@ -139,7 +122,7 @@ async function main(): Promise<number> {
     const stored = Number(row.n);
 
     const bare = await startBare();
-    let reference: Result;
+    let reference: LoadResult;
     try {
       await drive(BARE_PORT, "warm", 2);
       reference = await drive(BARE_PORT, "run");
@@ -153,7 +136,7 @@ async function main(): Promise<number> {
     );
     console.log("| server | requests/s | p50 ms | p99 ms | 200s | failed | note |");
     console.log("| ------ | ---------: | -----: | -----: | ---: | -----: | ---- |");
-    const line = (name: string, result: Result, note: string) =>
+    const line = (name: string, result: LoadResult, note: string) =>
       console.log(
         `| ${name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${oks(result)} | ${failures(result)} | ${note} |`,
       );

@@ -20,27 +20,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
-// @ts-expect-error autocannon 8 ships no type declarations (typed below)
-import autocannonUntyped from "autocannon";
 import pg from "pg";
 
 import { startCluster } from "../tests/postgres-cluster";
 
+import { autocannon, type LoadResult } from "./bench-autocannon";
 import { startServer as startServerOn, stopServer } from "./bench-server";
-
-type Result = {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  timeouts: number;
-  statusCodeStats: Record<string, { count: number }>;
-};
-const autocannon = autocannonUntyped as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-}) => Promise<Result>;
 
 const PORT = Number(process.env.BENCH_REDIRECT_PORT ?? 3560);
 const DURATION = Number(process.env.BENCH_REDIRECT_DURATION ?? 10);
@@ -53,7 +38,7 @@ const TARGETS = { sqliteShareOfBare: 60, sqliteP99Ms: 10 };
 
 const startServer = (env: Record<string, string>) => startServerOn(PORT, env);
 
-async function drive(port = PORT): Promise<Result> {
+async function drive(port = PORT): Promise<LoadResult> {
   const url = URL_UNDER_TEST.replace(`:${PORT}/`, `:${port}/`);
   await autocannon({ url, connections: 10, duration: 2, headers: { "user-agent": BROWSER_UA } });
   return autocannon({
@@ -100,8 +85,8 @@ async function startBare(port: number, answerFile: string) {
   throw new Error("the bare handler did not start");
 }
 
-const redirects = (result: Result) => result.statusCodeStats["302"]?.count ?? 0;
-const failures = (result: Result) =>
+const redirects = (result: LoadResult) => result.statusCodeStats["302"]?.count ?? 0;
+const failures = (result: LoadResult) =>
   result.errors +
   result.timeouts +
   Object.entries(result.statusCodeStats)
@@ -126,7 +111,7 @@ async function main(): Promise<number> {
   const cluster = await startCluster();
   const rows: string[] = [];
   let ok = true;
-  const row = (name: string, result: Result, note: string) => {
+  const row = (name: string, result: LoadResult, note: string) => {
     rows.push(
       `| ${name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${redirects(result)} | ${failures(result)} | ${note} |`,
     );
@@ -141,7 +126,7 @@ async function main(): Promise<number> {
       ["ledger on PostgreSQL", { DATABASE_URL: cluster.url }],
     ];
     const answerFile = path.join(directory, "answer.json");
-    const results = new Map<string, Result>();
+    const results = new Map<string, LoadResult>();
     for (const [name, env] of scenarios) {
       const server = await startServer(env);
       if (env.DATABASE_URL?.startsWith("sqlite:")) {
@@ -154,7 +139,7 @@ async function main(): Promise<number> {
     const bare = await drive(PORT + 1);
     await stopServer(bareServer);
 
-    const share = (result: Result) => (result.requests.average / bare.requests.average) * 100;
+    const share = (result: LoadResult) => (result.requests.average / bare.requests.average) * 100;
     row("bare node:http, same 302", bare, "reference");
     for (const [name, result] of results)
       row(name, result, `${share(result).toFixed(0)} % of bare`);

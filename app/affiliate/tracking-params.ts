@@ -108,3 +108,31 @@ export function siteOriginsOf(
 ): Set<string> {
   return new Set(host ? [configuredOrigin, `${protocol}//${host}`] : [configuredOrigin]);
 }
+
+/** The query parameter the browser sends an outbound link the visit's referrer host in. */
+export const REFERRER_PARAM = "ref";
+
+const HOST =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+/**
+ * The host a visit came from, as a source label: from a URL (document.referrer) or a bare
+ * host (`ref=`), lower-cased without "www."; null for anything else, for an IP address and
+ * for one of the site's own hosts (internal navigation is not a source).
+ */
+export function referrerHost(
+  value: string | null | undefined,
+  siteHosts: ReadonlySet<string>,
+): string | null {
+  if (!value || value.length > 2048) return null;
+  let host: string;
+  try {
+    host = /^https?:\/\//i.test(value) ? new URL(value).hostname : value;
+  } catch {
+    return null;
+  }
+  host = host.toLowerCase().replace(/^www\./, "");
+  if (!HOST.test(host) || /^[\d.]+$/.test(host)) return null;
+  for (const own of siteHosts) if (own.toLowerCase().replace(/^www\./, "") === host) return null;
+  return host;
+}

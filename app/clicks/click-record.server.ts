@@ -1,7 +1,8 @@
 /**
  * What the ledger keeps of one outbound click, built from the request and nothing it
  * cannot trust more than a label. Stored: time, link id, configured destination, the page
- * the click came from, the visit's tracking parameters (length-limited), the country
+ * the click came from, the visit's tracking parameters (length-limited), the external
+ * host the visit came from when it had no utm_source (`ref`, a label), the country
  * header's value when the country gate is configured, device class and browser family,
  * a bot flag, and a daily visitor key. Never stored: the IP address, the User-Agent, any
  * cookie, the Referer beyond its same-site path.
@@ -13,6 +14,8 @@ import { isbot } from "isbot";
 
 import {
   pathOf,
+  REFERRER_PARAM,
+  referrerHost,
   sameSitePath,
   type HeaderReader,
   type TrackingParams,
@@ -135,6 +138,18 @@ export type ClickInput = {
   now?: number;
 };
 
+const siteHosts = new WeakMap<ReadonlySet<string>, Set<string>>();
+
+/** The hosts of the site's origins (remembered per set: a request's set is reused). */
+function hostsOf(origins: ReadonlySet<string>): Set<string> {
+  let hosts = siteHosts.get(origins);
+  if (!hosts) {
+    hosts = new Set([...origins].map((origin) => new URL(origin).hostname));
+    siteHosts.set(origins, hosts);
+  }
+  return hosts;
+}
+
 /** The record of one click, with a new click id. */
 export function buildClickRecord(input: ClickInput): ClickRecord {
   const { header } = input;
@@ -162,6 +177,9 @@ export function buildClickRecord(input: ClickInput): ClickRecord {
     utm_campaign: tracking.utm_campaign ?? null,
     utm_content: tracking.utm_content ?? null,
     utm_term: tracking.utm_term ?? null,
+    referrer: tracking.utm_source
+      ? null
+      : referrerHost(input.query.get(REFERRER_PARAM), hostsOf(input.siteOrigins)),
     gclid: tracking.gclid ?? null,
     fbclid: tracking.fbclid ?? null,
     subid: tracking[input.subIdParam] ?? null,

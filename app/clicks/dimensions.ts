@@ -11,6 +11,7 @@ export const DIMENSIONS = {
   page: { column: "page", label: "Página" },
   campaign: { column: "utm_campaign", label: "Campaña" },
   source: { column: "utm_source", label: "Fuente" },
+  referrer: { column: "referrer", label: "Referente" },
   subid: { column: "subid", label: "Sub-id" },
   country: { column: "country", label: "País" },
   device: { column: "device", label: "Dispositivo" },

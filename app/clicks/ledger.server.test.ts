@@ -33,6 +33,7 @@ function clickOn(day: string, overrides: Partial<ClickRecord> = {}): ClickRecord
     utm_campaign: null,
     utm_content: null,
     utm_term: null,
+    referrer: null,
     gclid: null,
     fbclid: null,
     subid: null,

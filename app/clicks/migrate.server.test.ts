@@ -101,7 +101,7 @@ describe("a fresh database after the migrations", () => {
         "CREATE TABLE "click_daily" ("day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "is_bot" smallint not null, "clicks" bigint not null, constraint "click_daily_key" primary key ("day", "dimension", "value", "is_bot"))",
         "CREATE TABLE "click_filter_daily" ("day" varchar(10) not null, "filter_dimension" varchar(10) not null, "filter_value" varchar(2048) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "is_bot" smallint not null, "clicks" bigint not null, constraint "click_filter_daily_key" primary key ("filter_dimension", "filter_value", "day", "dimension", "value", "is_bot"))",
         "CREATE INDEX "click_filter_daily_day" on "click_filter_daily" ("day")",
-        "CREATE TABLE "clicks" ("id" integer primary key autoincrement, "at" bigint not null, "day" varchar(10) not null, "link_id" varchar(120) not null, "destination" varchar(2048) not null, "page" varchar(256) not null, "utm_source" varchar(100), "utm_medium" varchar(100), "utm_campaign" varchar(100), "utm_content" varchar(100), "utm_term" varchar(100), "gclid" varchar(100), "fbclid" varchar(100), "subid" varchar(100), "country" varchar(2), "device" varchar(10) not null, "browser" varchar(40) not null, "is_bot" smallint not null, "visitor" varchar(32) not null, "click_id" varchar(32))",
+        "CREATE TABLE "clicks" ("id" integer primary key autoincrement, "at" bigint not null, "day" varchar(10) not null, "link_id" varchar(120) not null, "destination" varchar(2048) not null, "page" varchar(256) not null, "utm_source" varchar(100), "utm_medium" varchar(100), "utm_campaign" varchar(100), "utm_content" varchar(100), "utm_term" varchar(100), "gclid" varchar(100), "fbclid" varchar(100), "subid" varchar(100), "country" varchar(2), "device" varchar(10) not null, "browser" varchar(40) not null, "is_bot" smallint not null, "visitor" varchar(32) not null, "click_id" varchar(32), "referrer" varchar(253))",
         "CREATE INDEX "clicks_at" on "clicks" ("at")",
         "CREATE UNIQUE INDEX "clicks_click_id" on "clicks" ("click_id")",
         "CREATE INDEX "clicks_country_cover" on "clicks" ("country", "day", "is_bot", "visitor", "subid")",
@@ -109,16 +109,29 @@ describe("a fresh database after the migrations", () => {
         "CREATE INDEX "clicks_device_cover" on "clicks" ("device", "day", "is_bot", "visitor", "subid")",
         "CREATE INDEX "clicks_link_id_cover" on "clicks" ("link_id", "day", "is_bot", "visitor", "subid")",
         "CREATE INDEX "clicks_page_cover" on "clicks" ("page", "day", "is_bot", "visitor", "subid")",
+        "CREATE INDEX "clicks_referrer_cover" on "clicks" ("referrer", "day", "is_bot", "visitor", "subid")",
         "CREATE INDEX "clicks_subid_cover" on "clicks" ("subid", "day", "is_bot", "visitor")",
         "CREATE INDEX "clicks_utm_campaign_cover" on "clicks" ("utm_campaign", "day", "is_bot", "visitor", "subid")",
         "CREATE INDEX "clicks_utm_source_cover" on "clicks" ("utm_source", "day", "is_bot", "visitor", "subid")",
         "CREATE TABLE "conversion_daily" ("day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "event" varchar(12) not null, "currency" varchar(3) not null, "conversions" bigint not null, "amount_cents" bigint not null, constraint "conversion_daily_key" primary key ("day", "dimension", "value", "event", "currency"))",
-        "CREATE TABLE "conversions" ("id" integer primary key autoincrement, "at" bigint not null, "day" varchar(10) not null, "event" varchar(12) not null, "amount_cents" bigint not null, "currency" varchar(3) not null, "txid" varchar(100), "dedup_key" varchar(255) not null unique, "click_id" varchar(64) not null, "orphan" smallint not null, "origin" varchar(10) not null, "click_at" bigint, "link_id" varchar(120) not null, "page" varchar(256) not null, "utm_source" varchar(100), "utm_campaign" varchar(100), "subid" varchar(100), "country" varchar(2), "device" varchar(10) not null)",
+        "CREATE TABLE "conversions" ("id" integer primary key autoincrement, "at" bigint not null, "day" varchar(10) not null, "event" varchar(12) not null, "amount_cents" bigint not null, "currency" varchar(3) not null, "txid" varchar(100), "dedup_key" varchar(255) not null unique, "click_id" varchar(64) not null, "orphan" smallint not null, "origin" varchar(10) not null, "click_at" bigint, "link_id" varchar(120) not null, "page" varchar(256) not null, "utm_source" varchar(100), "utm_campaign" varchar(100), "subid" varchar(100), "country" varchar(2), "device" varchar(10) not null, "referrer" varchar(253))",
         "CREATE INDEX "conversions_at" on "conversions" ("at")",
         "CREATE INDEX "conversions_click_id" on "conversions" ("click_id")",
         "CREATE INDEX "conversions_day" on "conversions" ("day")",
         "CREATE TABLE "postback_log" ("id" integer primary key autoincrement, "at" bigint not null, "outcome" varchar(10) not null, "origin" varchar(10) not null, "reason" varchar(40), "event" varchar(40), "click_id" varchar(64), "txid" varchar(100), "amount_cents" bigint, "currency" varchar(3))",
         "CREATE TABLE sqlite_sequence(name,seq)",
+        "CREATE TABLE "view_daily" ("day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "views" bigint not null, "visitors" bigint not null, constraint "view_daily_key" primary key ("day", "dimension", "value"))",
+        "CREATE TABLE "view_filter_daily" ("day" varchar(10) not null, "filter_dimension" varchar(10) not null, "filter_value" varchar(2048) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "views" bigint not null, constraint "view_filter_daily_key" primary key ("filter_dimension", "filter_value", "day", "dimension", "value"))",
+        "CREATE INDEX "view_filter_daily_day" on "view_filter_daily" ("day")",
+        "CREATE TABLE "view_visitor_daily" ("day" varchar(10) not null, "page" varchar(256) not null, "visitor" varchar(32) not null, constraint "view_visitor_daily_key" primary key ("day", "page", "visitor"))",
+        "CREATE TABLE "views" ("id" integer primary key autoincrement, "at" bigint not null, "day" varchar(10) not null, "page" varchar(256) not null, "utm_source" varchar(100), "utm_medium" varchar(100), "utm_campaign" varchar(100), "referrer" varchar(253), "country" varchar(2), "device" varchar(10) not null, "browser" varchar(40) not null, "visitor" varchar(32) not null)",
+        "CREATE INDEX "views_at" on "views" ("at")",
+        "CREATE INDEX "views_country_cover" on "views" ("country", "day", "page", "visitor")",
+        "CREATE INDEX "views_device_cover" on "views" ("device", "day", "page", "visitor")",
+        "CREATE INDEX "views_page_cover" on "views" ("page", "day", "visitor")",
+        "CREATE INDEX "views_referrer_cover" on "views" ("referrer", "day", "page", "visitor")",
+        "CREATE INDEX "views_utm_campaign_cover" on "views" ("utm_campaign", "day", "page", "visitor")",
+        "CREATE INDEX "views_utm_source_cover" on "views" ("utm_source", "day", "page", "visitor")",
         "CREATE TABLE "visitor_daily" ("day" varchar(10) not null, "visitor" varchar(32) not null, constraint "visitor_daily_key" primary key ("day", "visitor"))",
       ]
     `);
@@ -159,6 +172,7 @@ describe("a fresh database after the migrations", () => {
         "clicks.is_bot smallint not null",
         "clicks.visitor character varying(32) not null",
         "clicks.click_id character varying(32)",
+        "clicks.referrer character varying(253)",
         "conversion_daily.day character varying(10) not null",
         "conversion_daily.dimension character varying(10) not null",
         "conversion_daily.value character varying(2048) not null",
@@ -185,6 +199,7 @@ describe("a fresh database after the migrations", () => {
         "conversions.subid character varying(100)",
         "conversions.country character varying(2)",
         "conversions.device character varying(10) not null",
+        "conversions.referrer character varying(253)",
         "postback_log.id bigint not null",
         "postback_log.at bigint not null",
         "postback_log.outcome character varying(10) not null",
@@ -195,6 +210,32 @@ describe("a fresh database after the migrations", () => {
         "postback_log.txid character varying(100)",
         "postback_log.amount_cents bigint",
         "postback_log.currency character varying(3)",
+        "view_daily.day character varying(10) not null",
+        "view_daily.dimension character varying(10) not null",
+        "view_daily.value character varying(2048) not null",
+        "view_daily.views bigint not null",
+        "view_daily.visitors bigint not null",
+        "view_filter_daily.day character varying(10) not null",
+        "view_filter_daily.filter_dimension character varying(10) not null",
+        "view_filter_daily.filter_value character varying(2048) not null",
+        "view_filter_daily.dimension character varying(10) not null",
+        "view_filter_daily.value character varying(2048) not null",
+        "view_filter_daily.views bigint not null",
+        "view_visitor_daily.day character varying(10) not null",
+        "view_visitor_daily.page character varying(256) not null",
+        "view_visitor_daily.visitor character varying(32) not null",
+        "views.id bigint not null",
+        "views.at bigint not null",
+        "views.day character varying(10) not null",
+        "views.page character varying(256) not null",
+        "views.utm_source character varying(100)",
+        "views.utm_medium character varying(100)",
+        "views.utm_campaign character varying(100)",
+        "views.referrer character varying(253)",
+        "views.country character varying(2)",
+        "views.device character varying(10) not null",
+        "views.browser character varying(40) not null",
+        "views.visitor character varying(32) not null",
         "visitor_daily.day character varying(10) not null",
         "visitor_daily.visitor character varying(32) not null",
         "CREATE UNIQUE INDEX click_daily_key ON public.click_daily USING btree (day, dimension, value, is_bot)",
@@ -208,6 +249,7 @@ describe("a fresh database after the migrations", () => {
         "CREATE INDEX clicks_link_id_cover ON public.clicks USING btree (link_id, day, is_bot, visitor, subid)",
         "CREATE INDEX clicks_page_cover ON public.clicks USING btree (page, day, is_bot, visitor, subid)",
         "CREATE UNIQUE INDEX clicks_pkey ON public.clicks USING btree (id)",
+        "CREATE INDEX clicks_referrer_cover ON public.clicks USING btree (referrer, day, is_bot, visitor, subid)",
         "CREATE INDEX clicks_subid_cover ON public.clicks USING btree (subid, day, is_bot, visitor)",
         "CREATE INDEX clicks_utm_campaign_cover ON public.clicks USING btree (utm_campaign, day, is_bot, visitor, subid)",
         "CREATE INDEX clicks_utm_source_cover ON public.clicks USING btree (utm_source, day, is_bot, visitor, subid)",
@@ -218,6 +260,18 @@ describe("a fresh database after the migrations", () => {
         "CREATE UNIQUE INDEX conversions_dedup_key_key ON public.conversions USING btree (dedup_key)",
         "CREATE UNIQUE INDEX conversions_pkey ON public.conversions USING btree (id)",
         "CREATE UNIQUE INDEX postback_log_pkey ON public.postback_log USING btree (id)",
+        "CREATE UNIQUE INDEX view_daily_key ON public.view_daily USING btree (day, dimension, value)",
+        "CREATE INDEX view_filter_daily_day ON public.view_filter_daily USING btree (day)",
+        "CREATE UNIQUE INDEX view_filter_daily_key ON public.view_filter_daily USING btree (filter_dimension, filter_value, day, dimension, value)",
+        "CREATE UNIQUE INDEX view_visitor_daily_key ON public.view_visitor_daily USING btree (day, page, visitor)",
+        "CREATE INDEX views_at ON public.views USING btree (at)",
+        "CREATE INDEX views_country_cover ON public.views USING btree (country, day, page, visitor)",
+        "CREATE INDEX views_device_cover ON public.views USING btree (device, day, page, visitor)",
+        "CREATE INDEX views_page_cover ON public.views USING btree (page, day, visitor)",
+        "CREATE UNIQUE INDEX views_pkey ON public.views USING btree (id)",
+        "CREATE INDEX views_referrer_cover ON public.views USING btree (referrer, day, page, visitor)",
+        "CREATE INDEX views_utm_campaign_cover ON public.views USING btree (utm_campaign, day, page, visitor)",
+        "CREATE INDEX views_utm_source_cover ON public.views USING btree (utm_source, day, page, visitor)",
         "CREATE UNIQUE INDEX visitor_daily_key ON public.visitor_daily USING btree (day, visitor)",
       ]
     `);
@@ -258,12 +312,14 @@ describe("migration 002 on a ledger that already had clicks", () => {
           visitor: "v1",
         })
         .execute();
-      await migrateToLatest(db, "sqlite");
-      const rows = await db
-        .selectFrom("click_daily")
-        .select(["dimension", "value", "clicks"])
-        .orderBy("dimension")
-        .execute();
+      expect((await migrator.migrateTo("002-daily-rollups")).error).toBeUndefined();
+      const daily = () =>
+        db
+          .selectFrom("click_daily")
+          .select(["dimension", "value", "clicks"])
+          .orderBy("dimension")
+          .execute();
+      const rows = await daily();
       expect(rows).toEqual([
         { dimension: "campaign", value: "verano", clicks: 1 },
         { dimension: "country", value: "ES", clicks: 1 },
@@ -273,6 +329,10 @@ describe("migration 002 on a ledger that already had clicks", () => {
         { dimension: "source", value: "", clicks: 1 },
         { dimension: "subid", value: "", clicks: 1 },
       ]);
+      // Migration 005 adds the referrer dimension: earlier clicks came from none.
+      await migrateToLatest(db, "sqlite");
+      expect(await daily()).toContainEqual({ dimension: "referrer", value: "", clicks: 1 });
+      expect(await daily()).toHaveLength(rows.length + 1);
     } finally {
       await db.destroy();
     }

@@ -10,6 +10,7 @@ import { migration as clicks } from "./migrations/001-clicks";
 import { migration as dailyRollups } from "./migrations/002-daily-rollups";
 import { migration as conversions } from "./migrations/003-conversions";
 import { migration as filteredRollups } from "./migrations/004-filtered-rollups";
+import { migration as pageViews } from "./migrations/005-page-views";
 import type { Database, Dialect } from "./types";
 
 /** Every migration by name; names sort in the order they run. */
@@ -19,6 +20,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "002-daily-rollups": dailyRollups(),
     "003-conversions": conversions(dialect),
     "004-filtered-rollups": filteredRollups(),
+    "005-page-views": pageViews(dialect),
   };
 }
 

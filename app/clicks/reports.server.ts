@@ -39,6 +39,11 @@ const RANKING_GROUPS: Dimension[][] = [
   ["subid"],
 ];
 
+/** The rankings click_filter_daily does not hold, read from the clicks under a filter. */
+const UNPAIRED: Dimension[][] = DIMENSION_NAMES.filter(
+  (dimension) => !FILTER_PAIRED.includes(dimension),
+).map((dimension) => [dimension]);
+
 const emptyCounts = () =>
   Object.fromEntries(
     DIMENSION_NAMES.map((dimension) => [dimension, new Map<string | null, number>()]),
@@ -174,8 +179,8 @@ export function reportQueries(db: Kysely<Database>) {
   }
 
   /**
-   * The counts under one filter from click_filter_daily (every dimension but sub-ids), and
-   * the sub-ids from the clicks (read from the filter's covering index).
+   * The counts under one filter from click_filter_daily (every dimension but sub-ids and
+   * referrers), and those two from the clicks (read from the filter's covering index).
    */
   async function countsUnderFilter(
     range: DayRange,
@@ -194,7 +199,7 @@ export function reportQueries(db: Kysely<Database>) {
         .select((eb) => ["dimension", "value", eb.fn.sum<number>("clicks").as("clicks")])
         .groupBy(["dimension", "value"])
         .execute(),
-      countsFromClicks(range, { [filter]: value }, includeBots, [["subid"]]),
+      countsFromClicks(range, { [filter]: value }, includeBots, UNPAIRED),
     ]);
     for (const row of rows) {
       counts[row.dimension as Dimension].set(

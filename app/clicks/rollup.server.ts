@@ -22,10 +22,11 @@ type FilterCounted = Counted & { filter_dimension: Dimension; filter_value: stri
 
 /**
  * The dimensions click_filter_daily pairs: all but sub-ids, which a network may send one
- * per click (paired with every other value, as many rows as clicks).
+ * per click (paired with every other value, as many rows as clicks), and referrers, which
+ * came later (migration 005) and are read from the clicks' covering index instead.
  */
 export const FILTER_PAIRED: readonly Dimension[] = DIMENSION_NAMES.filter(
-  (dimension) => dimension !== "subid",
+  (dimension) => dimension !== "subid" && dimension !== "referrer",
 );
 
 /** The batch's counts per day, dimension, value and bot flag. */

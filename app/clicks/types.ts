@@ -26,6 +26,11 @@ export type ClicksTable = {
   utm_term: string | null;
   gclid: string | null;
   fbclid: string | null;
+  /**
+   * The external host the visit came from, when it had no utm_source (sent by the browser
+   * with the click as `ref`; migration 005). Null otherwise and for earlier clicks.
+   */
+  referrer: string | null;
   /** The affiliate sub-id (content's affiliate.subid_param). */
   subid: string | null;
   /** ISO 3166-1 alpha-2, from COUNTRY_HEADER when configured. */
@@ -106,6 +111,7 @@ export type ConversionsTable = {
   page: string;
   utm_source: string | null;
   utm_campaign: string | null;
+  referrer: string | null;
   subid: string | null;
   country: string | null;
   device: string;
@@ -139,6 +145,53 @@ export type PostbackLogTable = {
   currency: string | null;
 };
 
+/** One human page view (migration 005; app/views). Bots are never stored. */
+export type ViewsTable = {
+  id: Generated<number>;
+  /** When the view happened, epoch milliseconds. */
+  at: number;
+  /** Its day (YYYY-MM-DD) in the reporting time zone. */
+  day: string;
+  /** A content page's path, or "404" for any other path. */
+  page: string;
+  /** The landing URL's UTM parameters (internal navigation keeps the landing's). */
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  /** The external referrer's host when the landing had no utm_source. */
+  referrer: string | null;
+  country: string | null;
+  device: string;
+  browser: string;
+  /** The daily visitor key, the same as the clicks' (record-click's VisitorKeys). */
+  visitor: string;
+};
+
+/**
+ * Views and visitors per day, dimension and value; dimension "total" (value "") holds the
+ * day's; visitors are counted for "total" and pages only (0 elsewhere).
+ */
+export type ViewDailyTable = {
+  day: string;
+  dimension: string;
+  value: string;
+  views: number;
+  visitors: number;
+};
+
+/** view_daily's views under each one-dimension filter. */
+export type ViewFilterDailyTable = {
+  day: string;
+  filter_dimension: string;
+  filter_value: string;
+  dimension: string;
+  value: string;
+  views: number;
+};
+
+/** Visitor keys already counted per day and page ("" for the site); deduplication only. */
+export type ViewVisitorDailyTable = { day: string; page: string; visitor: string };
+
 export type Database = {
   clicks: ClicksTable;
   click_daily: ClickDailyTable;
@@ -147,7 +200,14 @@ export type Database = {
   conversions: ConversionsTable;
   conversion_daily: ConversionDailyTable;
   postback_log: PostbackLogTable;
+  views: ViewsTable;
+  view_daily: ViewDailyTable;
+  view_filter_daily: ViewFilterDailyTable;
+  view_visitor_daily: ViewVisitorDailyTable;
 };
+
+/** A view as recorded (everything but the generated id). */
+export type ViewRecord = Omit<ViewsTable, "id">;
 
 /** A click as recorded (everything but the generated id). */
 export type ClickRecord = Omit<ClicksTable, "id">;

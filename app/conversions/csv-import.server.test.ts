@@ -241,6 +241,7 @@ describe("preview and import on a ledger", () => {
     utm_campaign: "verano",
     utm_content: null,
     utm_term: null,
+    referrer: null,
     gclid: null,
     fbclid: null,
     subid: null,

@@ -30,6 +30,7 @@ const click = (clickId: string, overrides: Partial<ClickRecord> = {}): ClickReco
   utm_campaign: "navidad",
   utm_content: null,
   utm_term: null,
+  referrer: null,
   gclid: null,
   fbclid: null,
   subid: "s1",

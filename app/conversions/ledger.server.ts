@@ -63,7 +63,7 @@ type Pending = {
 /** What the attribution copies from a click. */
 type Attribution = Pick<
   ConversionsTable,
-  "link_id" | "page" | "utm_source" | "utm_campaign" | "subid" | "country" | "device"
+  "link_id" | "page" | "utm_source" | "utm_campaign" | "referrer" | "subid" | "country" | "device"
 > & { at: number };
 
 const ORPHAN: Omit<Attribution, "at"> = {
@@ -71,6 +71,7 @@ const ORPHAN: Omit<Attribution, "at"> = {
   page: "",
   utm_source: null,
   utm_campaign: null,
+  referrer: null,
   subid: null,
   country: null,
   device: "",
@@ -447,6 +448,7 @@ async function attributionOf(
         "page",
         "utm_source",
         "utm_campaign",
+        "referrer",
         "subid",
         "country",
         "device",

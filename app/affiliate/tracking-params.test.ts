@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   MAX_TRACKING_VALUE_LENGTH,
   pickTrackingParams,
+  referrerHost,
   sameSiteUrl,
   siteOriginsOf,
   visitTrackingParams,
@@ -79,5 +80,31 @@ describe("visitTrackingParams", () => {
     expect(campaign("", "https://evil.example/?utm_campaign=evil")).toBeNull();
     expect(campaign("", "http://localhost:4000/?utm_campaign=other-port")).toBeNull();
     expect(campaign("", null)).toBeNull();
+  });
+});
+
+describe("referrerHost", () => {
+  const own = new Set(["www.brisamar-casino.example", "localhost"]);
+
+  it("reduces a referrer URL or a bare host to its host, lower case, without www.", () => {
+    expect(referrerHost("https://www.Google.es/search?q=casino", own)).toBe("google.es");
+    expect(referrerHost("t.co", own)).toBe("t.co");
+    expect(referrerHost("http://news.example.org:8080/a", own)).toBe("news.example.org");
+  });
+
+  it("is null for the site itself, addresses, single labels and anything malformed", () => {
+    for (const value of [
+      "https://brisamar-casino.example/bonos",
+      "http://localhost:3000/",
+      "http://203.0.113.7/",
+      "intranet",
+      "javascript:alert(1)",
+      "<b>x</b>.com",
+      "a".repeat(300) + ".com",
+      "",
+      null,
+    ]) {
+      expect(referrerHost(value, own), String(value)).toBeNull();
+    }
   });
 });

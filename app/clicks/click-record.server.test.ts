@@ -89,6 +89,15 @@ describe("buildClickRecord", () => {
     expect(offSite).toMatchObject({ page: "", utm_source: null });
   });
 
+  it("keeps the visit's referrer host (`ref`) only when the visit has no utm_source", () => {
+    expect(click("/go/x?ref=www.Google.com").referrer).toBe("google.com");
+    expect(click("/go/x?ref=google.com&utm_source=news").referrer).toBeNull();
+    // The site's own host, an address and anything that is not a host are no source.
+    expect(click("/go/x?ref=www.brisamar-casino.example").referrer).toBeNull();
+    expect(click("/go/x?ref=203.0.113.7").referrer).toBeNull();
+    expect(click("/go/x?ref=%3Cscript%3E").referrer).toBeNull();
+  });
+
   it("limits parameter values and ignores unknown parameters", () => {
     const record = click(`/go/x?utm_term=${"a".repeat(500)}&evil=1`);
     expect(record.utm_term).toHaveLength(100);

@@ -10,11 +10,12 @@
  * The answer is `204` with no body, never stored nor indexed; a body over
  * MAX_VIEW_BODY_BYTES, not UTF-8, not form-encoded, with a field twice or without a path
  * is a short plain `400` that names nothing of the request. Other methods get the guard's
- * 405, and a declared body over the site's bound its 413 (request-guard.ts). Whether the view counts (a person's, not a crawler's or a
- * prefetch's) and what it keeps is app/views/view-record.server.ts's; the ledger writes it
- * later, in batches (app/views/ledger.server.ts). Like the outbound redirect, it reads the
- * request as it came, without a Fetch Request, and asks the current build's entry
- * (`viewedPage`) which page a path shows.
+ * 405, and a declared body over the site's bound its 413 (request-guard.ts). Whether the
+ * view counts (a person's, not a crawler's or a prefetch's) and what it keeps is
+ * app/views/view-record.server.ts's; the ledger writes it later, in batches
+ * (app/views/ledger.server.ts). Like the outbound redirect, it reads the request as it
+ * came, without a Fetch Request, and asks the current build's entry (`viewedPage`) which
+ * page a path shows.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 

@@ -142,7 +142,7 @@ describe.each(suites)("the view reports on %s", (_name, url) => {
         select ${column} as value, count(*) as views from views
         where day >= ${range.from} and day <= ${range.to} and ${whereOf(filters)}
         group by ${column}`);
-      const reported = [...rankings![dimension]].map(([value, count]) => [value, count.views]);
+      const reported = [...rankings![dimension]].map(([value, count]) => [value, count.views] as const);
       expect(new Map(reported), dimension).toEqual(
         new Map(expected.map((row) => [row.value, Number(row.views)])),
       );

@@ -58,7 +58,7 @@ function reports(): ReportQueries {
         filters.link || filters.subid
           ? null
           : [
-              { day: "2026-03-14", views: 3000, visitors: 1200 },
+              { day: "2026-03-14", views: 3000, visitors: filters.country ? null : 1200 },
               { day: "2026-02-01", views: 500, visitors: 400 },
             ],
       rankings: async (_range: unknown, filters: Record<string, string>) =>
@@ -151,6 +151,12 @@ describe("loadDashboard", () => {
     // Sub-ids have no views; nor has the orphans' row.
     expect(dashboard.rankings.subid.rows.every((row) => row.views === null)).toBe(true);
     expect(pages.at(-1)).toMatchObject({ orphan: true, views: null, ctr: null });
+  });
+
+  it("leaves the period's visitors unknown when a day's are (a filter other than a page)", async () => {
+    const dashboard = await loadDashboard(reports(), view("country=ES"));
+    expect(dashboard.totals.current).toMatchObject({ views: 3000, visitors: null });
+    expect(dashboard.totals.previous).toMatchObject({ views: 500, visitors: 400 });
   });
 
   it("measures a placement against its page's views, a header button against the site's", async () => {

@@ -26,7 +26,7 @@ import { addDays, daysIn, RANKED_ROWS, type Sort, type View } from "./query";
 /**
  * A period's page views, clicks and conversions. `views` and `visitors` (unique visitors
  * of the pages, from the views) are null where views are not defined (a link or sub-id
- * filter).
+ * filter); `visitors` also under a filter other than one page (views/reports.server.ts).
  */
 export type PeriodFigures = Totals &
   ConversionFigures & { views: number | null; visitors: number | null };
@@ -53,7 +53,10 @@ export type RankedRow = {
    * link's page (a placement); null where the dimension or the filter has no views.
    */
   views: number | null;
-  /** Unique visitors of a page (the sum of its days'); null for every other dimension. */
+  /**
+   * Unique visitors of a page (the sum of its days'), without a filter or for the filter's
+   * page; null elsewhere and for every other dimension.
+   */
   visitors: number | null;
   /** People's clicks per view (click-through rate); null without views. */
   ctr: number | null;
@@ -229,7 +232,7 @@ function viewsSeen(rankings: ViewRankings | null, siteViews: number | null, page
   return (name: Dimension, value: string | null): ViewCount | null => {
     if (rankings === null) return null;
     if (hasViews(name)) {
-      return rankings[name].get(value) ?? { views: 0, visitors: name === "page" ? 0 : null };
+      return rankings[name].get(value) ?? { views: 0, visitors: null };
     }
     if (name !== "link" || value === null) return null;
     const page = pageOf(value);

@@ -5,14 +5,18 @@
  * counted per day (the key changes daily, as for clicks), so a period's are the sum of its
  * days'. Where they read:
  * - no filter: the daily counts (view_daily);
- * - one filter: the rankings' views from the daily counts under that filter
- *   (view_filter_daily); the days and the pages' visitors from the filter's covering index
- *   (`views_<column>_cover`: column, day, page, visitor), never the table;
- * - two filters or more: the views themselves, through one filter's covering index;
+ * - one filter: the daily counts under that filter (view_filter_daily), and for a page
+ *   filter that page's own row of view_daily (its views and visitors);
+ * - two filters or more: the views themselves, through a filter's covering index
+ *   (`views_<column>_cover`);
  * - a filter on a link or a sub-id: nothing (null): a view has no link, so views "of a
  *   link" are not defined, and the dashboard says so.
+ * Unique visitors are known without a filter and under a page filter only (null
+ * elsewhere): under any other filter they would need a distinct count over the filter's
+ * views, about 1.4 s for a year of 5,000,000 views on SQLite (docs/dashboard.md), past
+ * the dashboard's budget; the daily counts hold views under a filter, not visitors.
  */
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 
 import type { DayRange, Filters } from "~/clicks/dimensions";
 import type { Database } from "~/clicks/types";
@@ -24,18 +28,28 @@ import {
   type ViewDimension,
 } from "./view-dimensions";
 
-export type ViewDay = { day: string; views: number; visitors: number };
+/** A day's views and unique visitors (null where a filter leaves them uncounted). */
+export type ViewDay = { day: string; views: number; visitors: number | null };
 
-/** A value's views, and its unique visitors where they are counted (pages); else null. */
+/**
+ * A value's views, and its unique visitors where they are counted (pages, without a filter
+ * or under a page filter); else null.
+ */
 export type ViewCount = { views: number; visitors: number | null };
 
 /** Per view dimension, per value (null: the views had none), its views. */
 export type ViewRankings = Record<ViewDimension, Map<string | null, ViewCount>>;
 
-/** The views of a period (the sum of its days). */
-export function sumViewDays(days: readonly ViewDay[]): { views: number; visitors: number } {
-  return days.reduce(
-    (sum, day) => ({ views: sum.views + day.views, visitors: sum.visitors + day.visitors }),
+/** The views of a period (the sum of its days); visitors null when a day has none counted. */
+export function sumViewDays(days: readonly ViewDay[]): {
+  views: number;
+  visitors: number | null;
+} {
+  return days.reduce<{ views: number; visitors: number | null }>(
+    (sum, day) => ({
+      views: sum.views + day.views,
+      visitors: sum.visitors === null || day.visitors === null ? null : sum.visitors + day.visitors,
+    }),
     { views: 0, visitors: 0 },
   );
 }
@@ -65,20 +79,6 @@ export function viewReports(db: Kysely<Database>) {
   const daily = (range: DayRange) =>
     db.selectFrom("view_daily").where("day", ">=", range.from).where("day", "<=", range.to);
 
-  /** Each page's visitors under `filters`: distinct keys per day and page, summed. */
-  async function pageVisitors(range: DayRange, filters: Filters) {
-    const perDay = scoped(range, filters)
-      .select((eb) => ["page", eb.fn.count<number>("visitor").distinct().as("visitors")])
-      .groupBy(["day", "page"])
-      .as("per_day");
-    const rows = await db
-      .selectFrom(perDay)
-      .select((eb) => ["page", eb.fn.sum<number>("visitors").as("visitors")])
-      .groupBy("page")
-      .execute();
-    return new Map(rows.map((row) => [row.page, Number(row.visitors)]));
-  }
-
   async function rankingsFromRollups(range: DayRange): Promise<ViewRankings> {
     const rows = await daily(range)
       .where("dimension", "!=", "total")
@@ -101,11 +101,12 @@ export function viewReports(db: Kysely<Database>) {
     return rankings;
   }
 
+  /** The views of each value under one filter; a page filter's visitors from its own row. */
   async function rankingsUnderFilter(
     range: DayRange,
     [filter, value]: [ViewDimension, string],
   ): Promise<ViewRankings> {
-    const [rows, visitors] = await Promise.all([
+    const [rows, pageRow] = await Promise.all([
       db
         .selectFrom("view_filter_daily")
         .where("filter_dimension", "=", filter)
@@ -115,13 +116,23 @@ export function viewReports(db: Kysely<Database>) {
         .select((eb) => ["dimension", "value", eb.fn.sum<number>("views").as("views")])
         .groupBy(["dimension", "value"])
         .execute(),
-      pageVisitors(range, { [filter]: value }),
+      filter === "page"
+        ? daily(range)
+            .where("dimension", "=", "page")
+            .where("value", "=", value)
+            .select((eb) => eb.fn.sum<number>("visitors").as("visitors"))
+            .executeTakeFirst()
+        : undefined,
     ]);
     const rankings = emptyRankings();
     for (const row of rows) {
+      const visitors =
+        row.dimension === "page" && pageRow && row.value === value
+          ? Number(pageRow.visitors ?? 0)
+          : null;
       rankings[row.dimension as ViewDimension]?.set(valueOf(row.value), {
         views: Number(row.views),
-        visitors: row.dimension === "page" ? (visitors.get(row.value) ?? 0) : null,
+        visitors,
       });
     }
     return rankings;
@@ -130,61 +141,83 @@ export function viewReports(db: Kysely<Database>) {
   /** Every dimension's views from the filtered views, in one scan grouped by all six. */
   async function rankingsFromViews(range: DayRange, filters: Filters): Promise<ViewRankings> {
     const columns = VIEW_DIMENSIONS.map(viewColumn);
-    const [rows, visitors] = await Promise.all([
-      scoped(range, filters)
-        .select((eb) => [...columns, eb.fn.countAll<number>().as("views")])
-        .groupBy(columns)
-        .execute(),
-      pageVisitors(range, filters),
-    ]);
+    const rows = await scoped(range, filters)
+      .select((eb) => [...columns, eb.fn.countAll<number>().as("views")])
+      .groupBy(columns)
+      .execute();
     const rankings = emptyRankings();
     for (const row of rows as Record<string, string | number | null>[]) {
       for (const [index, dimension] of VIEW_DIMENSIONS.entries()) {
         const value = valueOf(row[columns[index]!] as string | null);
         const counts = rankings[dimension];
-        const views = (counts.get(value)?.views ?? 0) + Number(row.views);
         counts.set(value, {
-          views,
-          visitors: dimension === "page" ? (visitors.get(value as string) ?? 0) : null,
+          views: (counts.get(value)?.views ?? 0) + Number(row.views),
+          visitors: null,
         });
       }
     }
     return rankings;
   }
 
+  /** Per day under one filter: a page's row of view_daily, else view_filter_daily's. */
+  async function daysUnderFilter(range: DayRange, [filter, value]: [ViewDimension, string]) {
+    if (filter === "page") {
+      return daily(range)
+        .where("dimension", "=", "page")
+        .where("value", "=", value)
+        .select(["day", "views", "visitors"])
+        .orderBy("day")
+        .execute();
+    }
+    return db
+      .selectFrom("view_filter_daily")
+      .where("filter_dimension", "=", filter)
+      .where("filter_value", "=", value)
+      .where("day", ">=", range.from)
+      .where("day", "<=", range.to)
+      .where("dimension", "=", filter)
+      .where("value", "=", value)
+      .select(["day", "views", sql<number | null>`null`.as("visitors")])
+      .orderBy("day")
+      .execute();
+  }
+
   return {
     /**
-     * Per day of a range with views: views and unique visitors. Null under a filter on a
-     * link or a sub-id (not defined for views).
+     * Per day of a range with views: views and unique visitors (null under a filter other
+     * than one page). Null under a filter on a link or a sub-id (not defined for views).
      */
     async days(range: DayRange, filters: Filters = {}): Promise<ViewDay[] | null> {
       if (!viewsDefinedUnder(filters)) return null;
+      const set = setFilters(filters);
       const rows =
-        setFilters(filters).length === 0
+        set.length === 0
           ? await daily(range)
               .where("dimension", "=", "total")
               .select(["day", "views", "visitors"])
               .orderBy("day")
               .execute()
-          : await scoped(range, filters)
-              .select((eb) => [
-                "day",
-                eb.fn.countAll<number>().as("views"),
-                eb.fn.count<number>("visitor").distinct().as("visitors"),
-              ])
-              .groupBy("day")
-              .orderBy("day")
-              .execute();
+          : set.length === 1
+            ? await daysUnderFilter(range, set[0]!)
+            : await scoped(range, filters)
+                .select((eb) => [
+                  "day",
+                  eb.fn.countAll<number>().as("views"),
+                  sql<number | null>`null`.as("visitors"),
+                ])
+                .groupBy("day")
+                .orderBy("day")
+                .execute();
       return rows.map((row) => ({
         day: row.day,
         views: Number(row.views),
-        visitors: Number(row.visitors),
+        visitors: row.visitors === null ? null : Number(row.visitors),
       }));
     },
 
     /**
-     * Every view dimension's values with their views (and the pages' unique visitors).
-     * Null under a filter on a link or a sub-id.
+     * Every view dimension's values with their views (and the pages' unique visitors,
+     * without a filter or for the filter's page). Null under a filter on a link or a sub-id.
      */
     async rankings(range: DayRange, filters: Filters = {}): Promise<ViewRankings | null> {
       if (!viewsDefinedUnder(filters)) return null;

@@ -29,7 +29,11 @@ type Figure = {
   note?: string;
   /** Amounts in other currencies, shown apart. */
   others?: (totals: PeriodFigures) => string;
+  /** Why the figure is "—" when it is not counted (default: no views under the filter). */
+  unknown?: string;
 };
+
+const NO_VIEWS = "Sin vistas con un filtro de enlace o de sub-id: una vista no tiene enlace.";
 
 const rate = (count: number, clicks: number) => (clicks > 0 ? count / clicks : 0);
 const epc = (totals: PeriodFigures) => rate(totals.commission.EUR ?? 0, totals.humans);
@@ -44,6 +48,7 @@ const FIGURES: Figure[] = [
     of: (totals) => totals.visitors,
     format: formatNumber,
     note: "Quienes vieron alguna página, sumados día a día: quien vuelve otro día cuenta otra vez.",
+    unknown: "Se cuentan sin filtros o con un solo filtro de página.",
   },
   { label: "Clics de personas", of: (totals) => totals.humans, format: formatNumber },
   {
@@ -111,7 +116,9 @@ function Kpi({
         <dt>{figure.label}</dt>
         <dd>
           <span className="admin-kpi__value">—</span>
-          <span className="admin-kpi__note">Sin vistas con este filtro.</span>
+          <span className="admin-kpi__note">
+            {current.views === null ? NO_VIEWS : (figure.unknown ?? NO_VIEWS)}
+          </span>
         </dd>
       </div>
     );

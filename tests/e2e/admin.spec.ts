@@ -85,6 +85,21 @@ function scalar(query: string, ...params: (string | number)[]): number {
 const PAST = { from: daysAgo(30), to: daysAgo(1) };
 const PAST_QUERY = `period=custom&from=${PAST.from}&to=${PAST.to}`;
 
+/**
+ * A ranking's figure columns by heading: the index among a row's cells (`td`, after the
+ * value's `th`) of the column headed `heading`.
+ */
+async function columnsOf(region: import("@playwright/test").Locator) {
+  const headings = (await region.locator("thead th").allInnerTexts()).map((text) =>
+    text.replace("▼", "").trim(),
+  );
+  return (heading: string) => {
+    const index = headings.indexOf(heading);
+    expect(index, heading).toBeGreaterThan(0);
+    return index - 1;
+  };
+}
+
 let client = 0;
 /**
  * A client key no other test, worker or run uses (the server keeps its rate limits for a
@@ -484,10 +499,10 @@ test.describe("what earns money", () => {
       PAST.to,
       path,
     );
-    // Clics, Cuota, Registros, FTD, Comisión, EPC.
-    expect(cells[2]).toBe(number.format(of("registration")));
-    expect(cells[3]).toBe(number.format(of("ftd")));
-    expect(cells[4]).toContain(money(euro));
+    const at = await columnsOf(pages);
+    expect(cells[at("Registros")]).toBe(number.format(of("registration")));
+    expect(cells[at("FTD")]).toBe(number.format(of("ftd")));
+    expect(cells[at("Comisión")]).toContain(money(euro));
 
     const orphans = scalar(
       `select count(*) as n from conversions where ${inPast} and orphan = 1 and event = 'registration'`,
@@ -496,7 +511,7 @@ test.describe("what earns money", () => {
     );
     const orphanRow = pages.locator("tbody tr", { hasText: "(sin clic)" });
     await expect(orphanRow).toHaveCount(1);
-    await expect(orphanRow.locator("td").nth(2)).toHaveText(number.format(orphans));
+    await expect(orphanRow.locator("td").nth(at("Registros"))).toHaveText(number.format(orphans));
   });
 
   test("a column heading orders every ranking by it, most first, and says so", async ({ page }) => {
@@ -505,9 +520,10 @@ test.describe("what earns money", () => {
     await links.getByRole("link", { name: "Comisión" }).click();
     await expect(page).toHaveURL(/sort=commission/);
     await expect(links.locator("th[aria-sort='descending']")).toHaveText(/Comisión/);
+    const column = (await columnsOf(links))("Comisión") + 1;
     const byCommission = (
       await links
-        .locator("tbody tr:not(:has-text('(sin clic)')) td:nth-of-type(5)")
+        .locator(`tbody tr:not(:has-text('(sin clic)')) td:nth-of-type(${column})`)
         .allTextContents()
     ).map((text) => centsOf(text.split("también")[0]!));
     expect(byCommission.length).toBeGreaterThan(1);
@@ -694,15 +710,12 @@ test.describe("the funnel: page views to commission", () => {
     value: string,
     heading: string,
   ): Promise<string> {
-    const headings = await region.locator("thead th").allInnerTexts();
-    const column = headings.findIndex((text) => text.replace(" ▼", "").trim() === heading);
-    expect(column, heading).toBeGreaterThan(0);
     const row = region.locator("tbody tr").filter({
       has: region.page().getByRole("link", { name: value, exact: true }),
     });
     return row
       .locator("td")
-      .nth(column - 1)
+      .nth((await columnsOf(region))(heading))
       .innerText();
   }
 
@@ -797,9 +810,8 @@ test.describe("the funnel: page views to commission", () => {
     db.close();
     const [seen, clicks] = [views("page = ?", path), humans("link_id = ?", id)];
     const row = links.locator("tbody tr").filter({ has: page.locator("code", { hasText: id }) });
-    const headings = await links.locator("thead th").allInnerTexts();
-    const at = (heading: string) =>
-      row.locator("td").nth(headings.findIndex((text) => text.replace(" ▼", "") === heading) - 1);
+    const column = await columnsOf(links);
+    const at = (heading: string) => row.locator("td").nth(column(heading));
     await expect(at("Vistas de su página")).toHaveText(number.format(seen));
     await expect(at("CTR")).toHaveText(percent.format(clicks / seen));
   });

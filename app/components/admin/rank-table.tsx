@@ -85,6 +85,11 @@ function Value({ name, row, view }: { name: Dimension; row: RankedRow; view: Vie
     <>
       {row.label} <code className="admin-rank__id">{row.value}</code>
     </>
+  ) : name === "page" && row.value === "404" ? (
+    // The views of every path that is not a page of the content, counted together.
+    <>
+      404 <span className="admin-rank__id">cualquier ruta que no es una página</span>
+    </>
   ) : (
     row.value
   );

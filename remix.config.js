@@ -33,6 +33,7 @@ export default {
         id: "admin-conversions___en",
       });
       route("admin/daily.csv", "routes/admin.export.ts", { id: "admin-daily___en" });
+      route("admin/pages.csv", "routes/admin.export.ts", { id: "admin-pages___en" });
       route("admin/import", "routes/admin.import.tsx", { id: "admin-import___en" });
       route("admin/postbacks", "routes/admin.postbacks.tsx", { id: "admin-postbacks___en" });
     });

@@ -1,9 +1,10 @@
 /**
  * Part of `npm run bench`: the dashboard's speed with a large ledger. Seeds
- * BENCH_DASHBOARD_CLICKS clicks (default 1,000,000) and about BENCH_DASHBOARD_CONVERSIONS
+ * BENCH_DASHBOARD_CLICKS clicks (default 1,000,000), about BENCH_DASHBOARD_CONVERSIONS
  * conversions (default 100,000: registrations, FTDs, deposits, commissions, a few orphans
- * and US dollars) over 400 days into a fresh SQLite file and into a throwaway PostgreSQL
- * cluster, starts the production server on each with the
+ * and US dollars) and BENCH_DASHBOARD_VIEWS page views (default 5,000,000, on the same
+ * pages, sources and visitors) over 400 days into a fresh SQLite file and into a throwaway
+ * PostgreSQL cluster, prints what each holds, starts the production server on each with the
  * dashboard on, logs in, and times every kind of view (median of 5 after a warm-up): the
  * periods of 30 days or less (target 300 ms) and the year (target 1 s), unfiltered and
  * with filters from narrow to broad. Prints a Markdown table with each median, its ratio
@@ -29,6 +30,7 @@ import { startServer, stopServer } from "./bench-server";
 const PORT = Number(process.env.BENCH_DASHBOARD_PORT ?? 3570);
 const CLICKS = Number(process.env.BENCH_DASHBOARD_CLICKS ?? 1_000_000);
 const CONVERSIONS = Number(process.env.BENCH_DASHBOARD_CONVERSIONS ?? 100_000);
+const PAGE_VIEWS = Number(process.env.BENCH_DASHBOARD_VIEWS ?? 5_000_000);
 /** The seed's registration rate that gives about CONVERSIONS (92 % of clicks are people). */
 const REGISTRATION_RATE = CONVERSIONS / (CLICKS * 0.92 * EVENTS_PER_REGISTRATION);
 const PASSWORD = "bench-dashboard-password";
@@ -44,6 +46,8 @@ const VIEWS: [string, string, number][] = [
   ["this month", "period=month", 300],
   ["last month", "period=last-month", 300],
   ["30 days, page /bonos", "page=/bonos", 300],
+  ["30 days, referrer google.com", "referrer=google.com", 300],
+  ["30 days, pages by views", "sort=views&all=page", 300],
   ["30 days, page / + campaign", "page=/&campaign=verano", 300],
   ["30 days, country PT (4 %)", "country=PT", 300],
   ["30 days, device mobile (65 %)", "device=mobile", 300],
@@ -51,6 +55,7 @@ const VIEWS: [string, string, number][] = [
   ["30 days, commission chart, country ES", "chart=commission&country=ES", 300],
   ["year", year, 1000],
   ["year, page /bonos", `${year}&page=/bonos`, 1000],
+  ["year, source google", `${year}&source=google`, 1000],
   ["year, country ES (85 %)", `${year}&country=ES`, 1000],
   ["year, page / + campaign", `${year}&page=/&campaign=verano`, 1000],
   ["year, device mobile (65 %)", `${year}&device=mobile`, 1000],
@@ -72,11 +77,14 @@ async function timed(url: string, cookie: string): Promise<number> {
 async function measure(label: string, databaseUrl: string) {
   const database = await openLedgerDatabase(databaseUrl);
   const started = performance.now();
+  const content = loadContent();
   const seeded = await writeSeed(database, {
     count: CLICKS,
     days: 400,
     lastDay: today,
-    links: [...loadContent().links.values()],
+    links: [...content.links.values()],
+    pages: content.pages.map((page) => page.slug),
+    views: PAGE_VIEWS,
     registrationRate: REGISTRATION_RATE,
   });
   const seedSeconds = (performance.now() - started) / 1000;
@@ -139,8 +147,13 @@ try {
     await measure("SQLite", `sqlite:${path.join(directory, "clicks.sqlite")}`),
     await measure("PostgreSQL", cluster.url),
   ];
+  for (const { label, seeded } of results) {
+    console.log(
+      `${label}: seeded ${seeded.views.toLocaleString("en")} page views, ${seeded.clicks.toLocaleString("en")} clicks and ${seeded.conversions.toLocaleString("en")} conversions`,
+    );
+  }
   console.log(
-    `\nDashboard with ${CLICKS.toLocaleString("en")} clicks and ${results[0]!.seeded.conversions.toLocaleString("en")} conversions over 400 days (median of 5, ms; ratio to target; ✓ met, ✗ not)\n`,
+    `\nDashboard with ${PAGE_VIEWS.toLocaleString("en")} page views, ${CLICKS.toLocaleString("en")} clicks and ${results[0]!.seeded.conversions.toLocaleString("en")} conversions over 400 days (median of 5, ms; ratio to target; ✓ met, ✗ not)\n`,
   );
   console.log(`| view | target | ${results.map((result) => result.label).join(" | ")} |`);
   console.log(`| --- | ---: | ${results.map(() => "---:").join(" | ")} |`);
@@ -159,7 +172,7 @@ try {
     `| a visitor's /terms while the last view is computed | | ${results.map((result) => result.visitorDuring.toFixed(1)).join(" | ")} |`,
   );
   console.log(
-    `| seeding the clicks and conversions (s) | | ${results.map((result) => result.seedSeconds.toFixed(1)).join(" | ")} |`,
+    `| seeding the views, clicks and conversions (s) | | ${results.map((result) => result.seedSeconds.toFixed(1)).join(" | ")} |`,
   );
 } finally {
   cluster.destroy();

@@ -2,8 +2,9 @@
  * `npm run screenshots`: full-page screenshots of every page at 390 px and 1280 px from
  * the production build, written to screenshots/. Starts `npm start` on a free port
  * (SCREENSHOT_PORT, default 3200) unless BASE_URL points at a running server. The
- * server it starts has the dashboard on, with a ledger of 60,000 synthetic clicks over 120
- * days, so /admin is captured too (docs/screenshots/admin-*.jpg).
+ * server it starts has the dashboard on, with a ledger of 60,000 synthetic clicks and
+ * 300,000 page views over 120 days, so /admin is captured too (docs/screenshots/admin-*.jpg,
+ * and its funnel alone in admin-funnel-*.jpg).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -45,11 +46,14 @@ const adminPassword = process.env.BASE_URL ? process.env.ADMIN_PASSWORD : "scree
 async function seededLedger(): Promise<string> {
   const url = `sqlite:${path.join(mkdtempSync(path.join(tmpdir(), "screenshots-")), "clicks.sqlite")}`;
   const database = await openLedgerDatabase(url);
+  const content = loadContent();
   await writeSeed(database, {
     count: 60_000,
     days: 120,
     lastDay: todayIn("Europe/Madrid"),
-    links: [...loadContent().links.values()],
+    links: [...content.links.values()],
+    pages: content.pages.map((page) => page.slug),
+    views: 300_000,
   });
   await database.close();
   return url;
@@ -112,6 +116,9 @@ try {
       await page.screenshot({ path: file, fullPage: true, type: "jpeg", quality: 60 });
       await page.screenshot({ path: `screenshots/admin-${width}.png`, fullPage: true });
       console.log(file);
+      const funnel = `docs/screenshots/admin-funnel-${width}.jpg`;
+      await page.locator(".admin-funnel").screenshot({ path: funnel, type: "jpeg", quality: 70 });
+      console.log(funnel);
       await page.close();
     }
   }

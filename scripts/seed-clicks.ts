@@ -1,7 +1,9 @@
 /**
- * `npm run seed-clicks -- [count] [days]`: writes synthetic clicks (default 1,000,000 over
- * 400 days up to today) and the conversions a program would report for them (about 8 % of
- * people's clicks register, 3 % deposit; app/admin/seed.server.ts) into the ledger of
+ * `npm run seed-clicks -- [count] [days] [views]`: writes synthetic clicks (default
+ * 1,000,000 over 400 days up to today), the conversions a program would report for them
+ * (about 8 % of people's clicks register, 3 % deposit) and the page views around them
+ * (default five per click, on the content's pages, a few "404"; app/admin/seed.server.ts)
+ * into the ledger of
  * DATABASE_URL (default: the SQLite file data/clicks.sqlite), on the content's real pages
  * and link ids, to try the dashboard and measure it. Never point it at a ledger with real
  * clicks you care about: it only adds.
@@ -14,24 +16,34 @@ import { loadContent } from "../app/content/load-content.server";
 
 const count = Number(process.argv[2] ?? 1_000_000);
 const days = Number(process.argv[3] ?? 400);
-if (!Number.isInteger(count) || count < 1 || !Number.isInteger(days) || days < 1) {
-  console.error("Usage: npm run seed-clicks -- [count] [days]   (whole numbers)");
+const views = Number(process.argv[4] ?? count * 5);
+if (
+  !Number.isInteger(count) ||
+  count < 1 ||
+  !Number.isInteger(days) ||
+  days < 1 ||
+  !Number.isInteger(views) ||
+  views < 0
+) {
+  console.error("Usage: npm run seed-clicks -- [count] [days] [views]   (whole numbers)");
   process.exit(1);
 }
 
 const database = await openLedgerDatabase(env.DATABASE_URL);
-const links = [...loadContent().links.values()];
+const content = loadContent();
 const started = performance.now();
-const { clicks, conversions } = await writeSeed(database, {
+const seeded = await writeSeed(database, {
   count,
   days,
   lastDay: todayIn(env.REPORT_TIME_ZONE),
-  links,
+  links: [...content.links.values()],
+  pages: content.pages.map((page) => page.slug),
+  views,
   onProgress: (done) => {
     if (done % 100_000 === 0) console.log(`  ${done.toLocaleString("en")} clicks…`);
   },
 });
 console.log(
-  `wrote ${clicks.toLocaleString("en")} clicks and ${conversions.toLocaleString("en")} conversions over ${days} days into ${database.describe} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  `wrote ${seeded.clicks.toLocaleString("en")} clicks, ${seeded.conversions.toLocaleString("en")} conversions and ${seeded.views.toLocaleString("en")} page views over ${days} days into ${database.describe} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
 await database.close();

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 
 import type { ReportQueries } from "~/clicks/reports.server";
+import { DIMENSION_NAMES } from "~/clicks/dimensions";
 import { decimalText } from "~/conversions/amount-text";
+import { noConversions } from "~/conversions/reports.server";
 
-import { clicksCsv, conversionsCsv, csvCell, dailyCsv } from "./csv.server";
+import { clicksCsv, conversionsCsv, csvCell, dailyCsv, pagesCsv } from "./csv.server";
 import { readView } from "./query";
 
 const view = readView(new URLSearchParams("period=7d"), "2026-11-22");
@@ -66,6 +68,12 @@ describe("exports", () => {
   it("writes the daily summary with the conversions in euros (other currencies left out)", async () => {
     const reports = {
       days: async () => [{ day: "2026-11-20", humans: 5, bots: 1, uniques: 4 }],
+      views: {
+        days: async () => [
+          { day: "2026-11-19", views: 7, visitors: 3 },
+          { day: "2026-11-20", views: 60, visitors: 20 },
+        ],
+      },
       conversions: {
         days: async () => [
           {
@@ -88,9 +96,54 @@ describe("exports", () => {
       },
     } as unknown as ReportQueries;
     expect(await text(dailyCsv(reports, view))).toBe(
-      "\uFEFFday,clicks,bot_clicks,unique_visitors,registrations,ftds,deposits,commission\r\n" +
-        "2026-11-20,5,1,4,3,1,2,123.45\r\n" +
-        "2026-11-21,0,0,0,0,0,0,-2.50\r\n",
+      "\uFEFFday,clicks,bot_clicks,unique_visitors,registrations,ftds,deposits,commission,views,visitors\r\n" +
+        "2026-11-19,0,0,0,0,0,0,0.00,7,3\r\n" +
+        "2026-11-20,5,1,4,3,1,2,123.45,60,20\r\n" +
+        "2026-11-21,0,0,0,0,0,0,-2.50,0,0\r\n",
+    );
+  });
+
+  it("leaves the daily views empty where views are not defined (a link filter)", async () => {
+    const reports = {
+      days: async () => [{ day: "2026-11-20", humans: 5, bots: 0, uniques: 4 }],
+      views: { days: async () => null },
+      conversions: { days: async () => [] },
+    } as unknown as ReportQueries;
+    const linkView = readView(new URLSearchParams("period=7d&link=x"), "2026-11-22");
+    expect((await text(dailyCsv(reports, linkView))).split("\r\n")[1]).toBe(
+      "2026-11-20,5,0,4,0,0,0,0.00,,",
+    );
+  });
+
+  it("writes one row per page with the funnel: views, visitors, clicks, CTR, conversions, RPM", async () => {
+    const none = () => Object.fromEntries(DIMENSION_NAMES.map((name) => [name, new Map()]));
+    const conversionValues = none();
+    conversionValues.page!.set("/bonos", {
+      registrations: 4,
+      ftds: 2,
+      deposits: 0,
+      depositAmount: {},
+      commission: { EUR: 3000 },
+    });
+    const seen = none();
+    seen.page!.set("/bonos", { views: 400, visitors: 300 });
+    seen.page!.set("404", { views: 9, visitors: 9 });
+    const reports = {
+      days: async () => [],
+      rankings: async () => ({
+        ...Object.fromEntries(DIMENSION_NAMES.map((name) => [name, []])),
+        page: [{ value: "/bonos", clicks: 50 }],
+      }),
+      views: { days: async () => [], rankings: async () => seen },
+      conversions: {
+        days: async () => [],
+        rankings: async () => ({ values: conversionValues, orphans: noConversions() }),
+      },
+    } as unknown as ReportQueries;
+    expect(await text(pagesCsv(reports, view))).toBe(
+      "\uFEFFpage,views,visitors,clicks,ctr,registrations,ftds,commission,rpm\r\n" +
+        "/bonos,400,300,50,0.1250,4,2,30.00,75.00\r\n" +
+        "404,9,9,0,0.0000,0,0,0.00,0.00\r\n",
     );
   });
 

@@ -1,7 +1,7 @@
 /**
- * The dashboard's exports as CSV (clicks, conversions, days) (RFC 4180, UTF-8 with a byte-order mark so spreadsheets
- * read the accents), streamed page by page from the ledger, so a year of clicks never sits
- * in memory. A cell that a spreadsheet would run as a formula (= + - @ first) is prefixed
+ * The dashboard's exports as CSV (clicks, conversions, days, the funnel per page) (RFC
+ * 4180, UTF-8 with a byte-order mark so spreadsheets read the accents), streamed page by
+ * page from the ledger, so a year of clicks never sits in memory. A cell that a spreadsheet would run as a formula (= + - @ first) is prefixed
  * with an apostrophe; a plain number ("-2.50", a negative commission) is no formula and
  * stays a number.
  */
@@ -10,6 +10,7 @@ import type { ClicksTable, ConversionsTable } from "~/clicks/types";
 import { decimalText } from "~/conversions/amount-text";
 import type { ConversionDay } from "~/conversions/reports.server";
 
+import { loadDashboard } from "./dashboard.server";
 import type { View } from "./query";
 
 /** The columns of one click: what the ledger stores, nothing more (no IP, no User-Agent). */
@@ -59,7 +60,10 @@ export const CONVERSION_COLUMNS = [
  * One row per day. `ftds` counts first deposits, `deposits` the later ones (the events of
  * the same names); `commission` is in euros, as a decimal with a point: commission in
  * another currency is left out of it (conversions.csv has it, with its currency), so no
- * column ever adds euros to dollars.
+ * column ever adds euros to dollars. `unique_visitors` are the visitors who clicked;
+ * `views` and `visitors` the page views and the unique visitors who saw a page (empty
+ * under a link or sub-id filter, where views are not defined). Added last, so the
+ * spreadsheets built on the earlier columns keep working.
  */
 export const DAILY_COLUMNS = [
   "day",
@@ -70,6 +74,26 @@ export const DAILY_COLUMNS = [
   "ftds",
   "deposits",
   "commission",
+  "views",
+  "visitors",
+] as const;
+
+/**
+ * One row per page, the funnel: views, unique visitors, people's clicks, CTR (clicks ÷
+ * views, a share of 1 with four decimals), registrations, FTDs, commission in euros and RPM
+ * (euro commission per 1,000 views), as decimals with a point. Views are empty under a link
+ * or sub-id filter.
+ */
+export const PAGE_COLUMNS = [
+  "page",
+  "views",
+  "visitors",
+  "clicks",
+  "ctr",
+  "registrations",
+  "ftds",
+  "commission",
+  "rpm",
 ] as const;
 
 export function csvCell(value: unknown): string {
@@ -144,18 +168,23 @@ function conversionLines(reports: ReportQueries, view: View) {
 }
 
 async function* dailyLines(reports: ReportQueries, view: View) {
-  const [days, conversions] = await Promise.all([
+  const [days, conversions, views] = await Promise.all([
     reports.days(view.range, view.filters),
     reports.conversions.days(view.range, view.filters),
+    reports.views.days(view.range, view.filters),
   ]);
   const converted = new Map<string, ConversionDay>(conversions.map((day) => [day.day, day]));
-  // Every day with clicks or conversions, in order.
-  const dayNames = [...new Set([...days.map((day) => day.day), ...converted.keys()])].sort();
+  const seen = new Map((views ?? []).map((day) => [day.day, day]));
+  // Every day with clicks, conversions or views, in order.
+  const dayNames = [
+    ...new Set([...days.map((day) => day.day), ...converted.keys(), ...seen.keys()]),
+  ].sort();
   const clicked = new Map(days.map((day) => [day.day, day]));
   yield `\uFEFF${line(DAILY_COLUMNS)}`;
   for (const name of dayNames) {
     const day = clicked.get(name);
     const money = converted.get(name);
+    const viewed = views === null ? null : (seen.get(name) ?? { views: 0, visitors: 0 });
     yield line([
       name,
       day?.humans ?? 0,
@@ -165,6 +194,28 @@ async function* dailyLines(reports: ReportQueries, view: View) {
       money?.ftds ?? 0,
       money?.deposits ?? 0,
       decimalText(money?.commission.EUR ?? 0),
+      viewed?.views,
+      viewed?.visitors,
+    ]);
+  }
+}
+
+/** The dashboard's page ranking, every row, as the funnel per page (most views first). */
+async function* pageLines(reports: ReportQueries, view: View) {
+  const dashboard = await loadDashboard(reports, { ...view, all: "page", sort: "views" });
+  yield `\uFEFF${line(PAGE_COLUMNS)}`;
+  for (const row of dashboard.rankings.page.rows) {
+    if (row.orphan) continue;
+    yield line([
+      row.value,
+      row.views,
+      row.visitors,
+      row.clicks,
+      row.ctr?.toFixed(4),
+      row.registrations,
+      row.ftds,
+      decimalText(row.commission),
+      row.rpm === null ? null : decimalText(Math.round(row.rpm)),
     ]);
   }
 }
@@ -179,4 +230,8 @@ export function conversionsCsv(reports: ReportQueries, view: View) {
 
 export function dailyCsv(reports: ReportQueries, view: View) {
   return stream(dailyLines(reports, view));
+}
+
+export function pagesCsv(reports: ReportQueries, view: View) {
+  return stream(pageLines(reports, view));
 }

@@ -1,13 +1,17 @@
 /**
  * One dashboard view put together from the reports (stubbed here): clicks and conversions
  * joined per value, EPC in euros only, the view's order, the first ten or all, link labels,
- * and the orphans' row that closes every ranking.
+ * and the orphans' row that closes every ranking; page views joined too: CTR and RPM of the
+ * period and the one before, per value and per placement (its page's views), and nothing
+ * where views are not defined (a link or sub-id filter).
  */
 import { describe, expect, it } from "vitest";
 
 import { DIMENSION_NAMES, type Dimension } from "~/clicks/dimensions";
 import type { ReportQueries } from "~/clicks/reports.server";
 import { noConversions, type ConversionFigures } from "~/conversions/reports.server";
+import type { ViewRankings } from "~/views/reports.server";
+import { VIEW_DIMENSIONS } from "~/views/view-dimensions";
 
 import { loadDashboard } from "./dashboard.server";
 import { readView } from "./query";
@@ -28,6 +32,13 @@ function reports(): ReportQueries {
   values.link.set("b", figures({ registrations: 1, commission: { EUR: 9000, USD: 700 } }));
   values.link.set("bot-only", figures({ registrations: 1 }));
   for (let index = 0; index < 12; index++) values.subid.set(`s${index}`, figures({}));
+  values.page.set("/", figures({ registrations: 3, commission: { EUR: 10000 } }));
+  const seen = Object.fromEntries(
+    VIEW_DIMENSIONS.map((name) => [name, new Map()]),
+  ) as unknown as ViewRankings;
+  seen.page.set("/", { views: 2000, visitors: 900 });
+  seen.page.set("/sin-clics", { views: 50, visitors: 40 });
+  seen.source.set("google", { views: 500, visitors: null });
   return {
     days: async () => [
       { day: "2026-03-14", humans: 300, bots: 5, uniques: 200 },
@@ -39,7 +50,20 @@ function reports(): ReportQueries {
         { value: "a", clicks: 200 },
         { value: "b", clicks: 100 },
       ],
+      page: [{ value: "/", clicks: 250 }],
+      source: [{ value: "google", clicks: 40 }],
     }),
+    views: {
+      days: async (_range: unknown, filters: Record<string, string>) =>
+        filters.link || filters.subid
+          ? null
+          : [
+              { day: "2026-03-14", views: 3000, visitors: filters.country ? null : 1200 },
+              { day: "2026-02-01", views: 500, visitors: 400 },
+            ],
+      rankings: async (_range: unknown, filters: Record<string, string>) =>
+        filters.link || filters.subid ? null : seen,
+    },
     conversions: {
       days: async () => [
         { day: "2026-03-14", ...figures({ registrations: 6, commission: { EUR: 14000 } }) },
@@ -99,4 +123,69 @@ describe("loadDashboard", () => {
     const all = await loadDashboard(reports(), view("all=subid"));
     expect(all.rankings.subid.rows).toHaveLength(13);
   });
+
+  it("joins page views: CTR and RPM of the period and the one before, per page, pages without clicks too", async () => {
+    const dashboard = await loadDashboard(reports(), view(""));
+    expect(dashboard.totals.current).toMatchObject({ views: 3000, visitors: 1200, humans: 300 });
+    expect(dashboard.totals.previous).toMatchObject({ views: 500, visitors: 400, humans: 100 });
+    const pages = dashboard.rankings.page.rows;
+    expect(pages.find((row) => row.value === "/")).toMatchObject({
+      views: 2000,
+      visitors: 900,
+      clicks: 250,
+      ctr: 250 / 2000,
+      rpm: (10000 * 1000) / 2000,
+    });
+    expect(pages.find((row) => row.value === "/sin-clics")).toMatchObject({
+      views: 50,
+      clicks: 0,
+      ctr: 0,
+      rpm: 0,
+    });
+    expect(dashboard.rankings.source.rows[0]).toMatchObject({
+      value: "google",
+      views: 500,
+      visitors: null,
+      ctr: 40 / 500,
+    });
+    // Sub-ids have no views; nor has the orphans' row.
+    expect(dashboard.rankings.subid.rows.every((row) => row.views === null)).toBe(true);
+    expect(pages.at(-1)).toMatchObject({ orphan: true, views: null, ctr: null });
+  });
+
+  it("leaves the period's visitors unknown when a day's are (a filter other than a page)", async () => {
+    const dashboard = await loadDashboard(reports(), view("country=ES"));
+    expect(dashboard.totals.current).toMatchObject({ views: 3000, visitors: null });
+    expect(dashboard.totals.previous).toMatchObject({ views: 500, visitors: 400 });
+  });
+
+  it("measures a placement against its page's views, a header button against the site's", async () => {
+    const pageOf = (id: string) => (id === "a" ? "/" : id === "b" ? null : undefined);
+    const dashboard = await loadDashboard(reports(), view(""), undefined, pageOf);
+    const links = new Map(dashboard.rankings.link.rows.map((row) => [row.value, row]));
+    expect(links.get("a")).toMatchObject({ views: 2000, ctr: 200 / 2000, rpm: 5000 / 2 });
+    expect(links.get("b")).toMatchObject({ views: 3000, ctr: 100 / 3000 });
+    expect(links.get("bot-only")).toMatchObject({ views: null, ctr: null, rpm: null });
+  });
+
+  it("orders a ranking by views, CTR or RPM, most first, rows without views last", async () => {
+    const byViews = await loadDashboard(reports(), view("sort=views"));
+    expect(byViews.rankings.page.rows.map((row) => row.value)).toEqual(["/", "/sin-clics", null]);
+    const byCtr = await loadDashboard(reports(), view("sort=ctr"));
+    expect(byCtr.rankings.page.rows[0]?.value).toBe("/");
+  });
+
+  it.each(["link=a", "subid=s1&page=/"])(
+    "under %s, views, visitors, CTR and RPM are not defined: null everywhere",
+    async (query) => {
+      const dashboard = await loadDashboard(reports(), view(query), undefined, () => "/");
+      expect(dashboard.totals.current).toMatchObject({ views: null, visitors: null });
+      expect(dashboard.totals.previous).toMatchObject({ views: null, visitors: null });
+      for (const name of DIMENSION_NAMES) {
+        for (const row of dashboard.rankings[name].rows) {
+          expect(row, name).toMatchObject({ views: null, visitors: null, ctr: null, rpm: null });
+        }
+      }
+    },
+  );
 });

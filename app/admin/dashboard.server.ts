@@ -1,10 +1,13 @@
 /**
- * The figures of one dashboard view, from the ledger's reports: clicks and conversions for
- * the period and the one before, clicks and commission per day (every day of the period,
- * zeros included), and the rankings by each dimension, where each value has its clicks,
- * share, registrations, FTDs, commission and EPC, in the view's order: the first
- * RANKED_ROWS of each, or every row of the one the view asks for (`all=`). Conversions no
- * click explains close every ranking as one "(sin clic)" row.
+ * The figures of one dashboard view, from the ledger's reports: page views, clicks and
+ * conversions for the period and the one before (the funnel: views → clicks → registrations
+ * → FTDs, with CTR and RPM), clicks and commission per day (every day of the period, zeros
+ * included), and the rankings by each dimension, where each value has its views (and, for
+ * pages, visitors), clicks, share, CTR, registrations, FTDs, commission, EPC and RPM, in
+ * the view's order: the first RANKED_ROWS of each, or every row of the one the view asks
+ * for (`all=`). A link (a placement) is measured against the views of its page. Under a
+ * filter on a link or a sub-id, views are not defined: every view figure is null. Conversions
+ * no click explains close every ranking as one "(sin clic)" row.
  */
 import { DIMENSION_NAMES, type Dimension } from "~/clicks/dimensions";
 import { sumDays, type ReportQueries, type Totals } from "~/clicks/reports.server";
@@ -15,10 +18,18 @@ import {
   type Money,
 } from "~/conversions/reports.server";
 
+import { sumViewDays, type ViewCount, type ViewRankings } from "~/views/reports.server";
+import { hasViews } from "~/views/view-dimensions";
+
 import { addDays, daysIn, RANKED_ROWS, type Sort, type View } from "./query";
 
-/** A period's clicks and conversions. */
-export type PeriodFigures = Totals & ConversionFigures;
+/**
+ * A period's page views, clicks and conversions. `views` and `visitors` (unique visitors
+ * of the pages, from the views) are null where views are not defined (a link or sub-id
+ * filter); `visitors` also under a filter other than one page (views/reports.server.ts).
+ */
+export type PeriodFigures = Totals &
+  ConversionFigures & { views: number | null; visitors: number | null };
 
 export type RankedRow = {
   /** The dimension's value; null when the clicks had none. */
@@ -37,6 +48,20 @@ export type RankedRow = {
   otherCommission: Money;
   /** Euro cents of commission per click by a person; null without clicks. */
   epc: number | null;
+  /**
+   * Page views: of the value (page, campaign, source, referrer, country, device), or of the
+   * link's page (a placement); null where the dimension or the filter has no views.
+   */
+  views: number | null;
+  /**
+   * Unique visitors of a page (the sum of its days'), without a filter or for the filter's
+   * page; null elsewhere and for every other dimension.
+   */
+  visitors: number | null;
+  /** People's clicks per view (click-through rate); null without views. */
+  ctr: number | null;
+  /** Euro cents of commission per 1,000 views; null without views. */
+  rpm: number | null;
 };
 
 export type Ranking = { rows: RankedRow[]; total: number };
@@ -52,6 +77,20 @@ export type Dashboard = {
 /** Euro cents of commission per click by a person (null when nobody clicked). */
 export const epcOf = (commission: Money, clicks: number): number | null =>
   clicks > 0 ? (commission.EUR ?? 0) / clicks : null;
+
+/** People's clicks per view (null without views). */
+export const ctrOf = (clicks: number, views: number | null): number | null =>
+  views ? clicks / views : null;
+
+/** Euro cents of commission per 1,000 views (null without views). */
+export const rpmOf = (commission: Money, views: number | null): number | null =>
+  views ? ((commission.EUR ?? 0) * 1000) / views : null;
+
+/**
+ * Where a link id sits, for its placement CTR: its page's path, null for a link on every
+ * page (the header's), undefined when unknown (then it has no views).
+ */
+export type PageOfLink = (linkId: string) => string | null | undefined;
 
 /** The view's order: most first by the sort column, then most clicks, then by value. */
 export function compareRows(sort: Sort) {
@@ -71,9 +110,15 @@ function rowOf(
   clicks: number,
   figures: ConversionFigures,
   humans: number,
+  seen: ViewCount | null = null,
 ): Omit<RankedRow, "label"> {
   const { EUR: commission = 0, ...otherCommission } = figures.commission;
+  const views = seen?.views ?? null;
   return {
+    views,
+    visitors: seen?.visitors ?? null,
+    ctr: ctrOf(clicks, views),
+    rpm: rpmOf(figures.commission, views),
     value,
     orphan: false,
     clicks,
@@ -91,28 +136,37 @@ export async function loadDashboard(
   view: View,
   /** Words for each link id (content's link table). */
   labelOf: (linkId: string) => string | undefined = () => undefined,
+  /** The page of each link id (content's link table; the header's are on every page). */
+  pageOf: PageOfLink = () => undefined,
 ): Promise<Dashboard> {
   const started = performance.now();
   const both = { from: view.previous.from, to: view.range.to };
   // One pass over both periods (they are consecutive) and one for every ranking, for
   // clicks and conversions alike.
-  const [clickDays, conversionDays, clickRanks, conversionRanks] = await Promise.all([
-    reports.days(both, view.filters),
-    reports.conversions.days(both, view.filters),
-    reports.rankings(view.range, view.filters),
-    reports.conversions.rankings(view.range, view.filters),
-  ]);
+  const [clickDays, conversionDays, viewDays, clickRanks, conversionRanks, viewRanks] =
+    await Promise.all([
+      reports.days(both, view.filters),
+      reports.conversions.days(both, view.filters),
+      reports.views.days(both, view.filters),
+      reports.rankings(view.range, view.filters),
+      reports.conversions.rankings(view.range, view.filters),
+      reports.views.rankings(view.range, view.filters),
+    ]);
   const inCurrent = <T extends { day: string }>(rows: T[]) =>
     rows.filter((row) => row.day >= view.range.from);
   const inPrevious = <T extends { day: string }>(rows: T[]) =>
     rows.filter((row) => row.day < view.range.from);
-  const current = {
+  const viewsOf = (days: typeof viewDays) =>
+    days === null ? { views: null, visitors: null } : sumViewDays(days);
+  const current: PeriodFigures = {
     ...sumDays(inCurrent(clickDays)),
     ...sumConversions(inCurrent(conversionDays)),
+    ...viewsOf(viewDays && inCurrent(viewDays)),
   };
-  const previous = {
+  const previous: PeriodFigures = {
     ...sumDays(inPrevious(clickDays)),
     ...sumConversions(inPrevious(conversionDays)),
+    ...viewsOf(viewDays && inPrevious(viewDays)),
   };
 
   const clicksOn = new Map(clickDays.map((row) => [row.day, row]));
@@ -129,10 +183,16 @@ export async function loadDashboard(
   });
 
   const order = compareRows(view.sort);
+  const seenOf = viewsSeen(viewRanks, current.views, pageOf);
   const rankings = Object.fromEntries(
     DIMENSION_NAMES.map((name) => {
       const converted = conversionRanks.values[name];
-      const values = new Set([...clickRanks[name].map((row) => row.value), ...converted.keys()]);
+      const seen = hasViews(name) ? viewRanks?.[name] : undefined;
+      const values = new Set([
+        ...clickRanks[name].map((row) => row.value),
+        ...converted.keys(),
+        ...(seen?.keys() ?? []),
+      ]);
       const clicksOf = new Map(clickRanks[name].map((row) => [row.value, row.clicks]));
       const all = [...values]
         .map((value) => ({
@@ -141,6 +201,7 @@ export async function loadDashboard(
             clicksOf.get(value) ?? 0,
             converted.get(value) ?? noConversions(),
             current.humans,
+            seenOf(name, value),
           ),
           label: name === "link" && value !== null ? (labelOf(value) ?? null) : null,
         }))
@@ -159,6 +220,27 @@ export async function loadDashboard(
     days,
     rankings,
     queryMs: Math.round(performance.now() - started),
+  };
+}
+
+/**
+ * A ranking value's views: its own for a view dimension (0 when it had none), its page's
+ * for a link (the site's for a link on every page), none for a sub-id or where views are
+ * not defined.
+ */
+function viewsSeen(rankings: ViewRankings | null, siteViews: number | null, pageOf: PageOfLink) {
+  return (name: Dimension, value: string | null): ViewCount | null => {
+    if (rankings === null) return null;
+    if (hasViews(name)) {
+      return rankings[name].get(value) ?? { views: 0, visitors: null };
+    }
+    if (name !== "link" || value === null) return null;
+    const page = pageOf(value);
+    if (page === undefined) return null;
+    return {
+      views: page === null ? (siteViews ?? 0) : (rankings.page.get(page)?.views ?? 0),
+      visitors: null,
+    };
   };
 }
 

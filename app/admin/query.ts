@@ -17,13 +17,20 @@ export const PERIODS = {
 } as const;
 export type Period = keyof typeof PERIODS;
 
-/** What the rankings can be ordered by (most first), with their column headings. */
+/**
+ * What the rankings can be ordered by (most first), with their column headings: the funnel
+ * from page views to commission, and the rates (CTR: clicks per view; EPC: commission per
+ * click; RPM: commission per 1,000 views).
+ */
 export const SORTS = {
+  views: "Vistas",
   clicks: "Clics",
+  ctr: "CTR",
   registrations: "Registros",
   ftds: "FTD",
   commission: "Comisión",
   epc: "EPC",
+  rpm: "RPM",
 } as const;
 export type Sort = keyof typeof SORTS;
 

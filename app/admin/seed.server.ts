@@ -1,16 +1,19 @@
 /**
  * Synthetic clicks for measuring and testing the dashboard: `count` clicks spread over
  * the `days` days up to `lastDay`, from a seeded random generator (the same seed gives the
- * same clicks), on the content's real pages and link ids, and the conversions an affiliate
- * program would report for them (seedConversions). Written in batches inside
- * transactions, through the ledgers' own rollup code, so a million rows take seconds on
- * SQLite and on PostgreSQL.
+ * same clicks), on the content's real pages and link ids, the conversions an affiliate
+ * program would report for them (seedConversions), and the page views that led to them
+ * (seedViews: same pages, sources and daily visitor keys). Clicks and conversions are
+ * written in batches inside transactions, through the ledgers' own rollup code; views in
+ * plain batches, their daily counts then rebuilt by SQL (app/views/rebuild-rollups.server.ts),
+ * so millions of rows take seconds to minutes on SQLite and on PostgreSQL.
  */
 import type { LedgerDatabase } from "~/clicks/database.server";
 import { addToRollups } from "~/clicks/rollup.server";
-import type { ClickRecord, ConversionEvent, ConversionsTable } from "~/clicks/types";
+import type { ClickRecord, ConversionEvent, ConversionsTable, ViewRecord } from "~/clicks/types";
 import { chunked } from "~/clicks/chunked";
 import { addConversionsToRollups } from "~/conversions/rollup.server";
+import { rebuildViewRollups } from "~/views/rebuild-rollups.server";
 
 import { addDays } from "./query";
 
@@ -36,6 +39,70 @@ function pick<T>(next: () => number, weighted: readonly (readonly [T, number])[]
   return weighted[weighted.length - 1]![0];
 }
 
+/**
+ * Where the seeded visits come from, the same for clicks and views so they join: a
+ * utm_source (with its medium), or, without one, an external referrer host or nothing
+ * (typed in, a bookmark).
+ */
+const SOURCES = [
+  ["google", 6],
+  ["facebook", 3],
+  ["newsletter", 2],
+  [null, 5],
+] as const;
+const MEDIUM_OF: Record<string, string> = {
+  google: "cpc",
+  facebook: "social",
+  newsletter: "email",
+};
+const REFERRERS = [
+  ["google.com", 5],
+  ["bing.com", 1],
+  ["t.co", 1],
+  ["www.reddit.com", 1],
+  [null, 4],
+] as const;
+const CAMPAIGNS = [
+  ["verano", 5],
+  ["black-friday", 3],
+  ["navidad", 2],
+  [null, 8],
+] as const;
+const COUNTRIES = [
+  ["ES", 85],
+  ["PT", 4],
+  ["MX", 3],
+  [null, 8],
+] as const;
+const DEVICES = [
+  ["mobile", 65],
+  ["desktop", 30],
+  ["tablet", 5],
+] as const;
+const BROWSERS = [
+  ["Chrome", 55],
+  ["Safari", 30],
+  ["Firefox", 8],
+  ["other", 7],
+] as const;
+/** The daily visitor keys a seed draws from: a view's visitor also clicks that day. */
+const VISITOR_KEYS = 4000;
+const visitorKey = (next: () => number) => `v${Math.floor(next() * VISITOR_KEYS).toString(36)}`;
+
+/**
+ * Days of a seed's rows, ascending: later days get more (a site that grows), written in
+ * time order, as a real ledger is, so a day's rows sit together on disk.
+ */
+function seedDays(next: () => number, count: number, days: number): Uint16Array {
+  return Uint16Array.from({ length: count }, () =>
+    Math.min(days - 1, Math.floor(Math.sqrt(next()) * days)),
+  ).sort();
+}
+
+/** A time on `day` around noon UTC (±10 h), as epoch ms. */
+const timeOn = (next: () => number, day: string) =>
+  Date.parse(`${day}T12:00:00Z`) + Math.floor((next() - 0.5) * 20 * 3_600_000);
+
 export type SeedOptions = {
   count: number;
   days: number;
@@ -49,6 +116,10 @@ export type SeedOptions = {
    * program converts); 0 writes no conversions. See seedConversions for the rest.
    */
   registrationRate?: number;
+  /** Page views to write beside the clicks (default none); seedViews. */
+  views?: number;
+  /** The content's page paths, for views of pages without links (default: the links'). */
+  pages?: readonly string[];
   batchSize?: number;
   onProgress?: (written: number) => void;
 };
@@ -63,68 +134,79 @@ export function* seedClicks({
   const next = random(seed);
   const first = addDays(lastDay, -(days - 1));
   const placements = links.map((link, index) => [link, 1 / (index + 1)] as const);
-  const campaigns = [
-    ["verano", 5],
-    ["black-friday", 3],
-    ["navidad", 2],
-    [null, 8],
-  ] as const;
-  const sources = [
-    ["google", 6],
-    ["facebook", 3],
-    ["newsletter", 2],
-    [null, 5],
-  ] as const;
-  const countries = [
-    ["ES", 85],
-    ["PT", 4],
-    ["MX", 3],
-    [null, 8],
-  ] as const;
-  const devices = [
-    ["mobile", 65],
-    ["desktop", 30],
-    ["tablet", 5],
-  ] as const;
-  const browsers = [
-    ["Chrome", 55],
-    ["Safari", 30],
-    ["Firefox", 8],
-    ["other", 7],
-  ] as const;
-  // Later days get more clicks (a site that grows); written in time order, as a real
-  // ledger is, so a day's clicks sit together on disk.
-  const dayIndexes = Uint16Array.from({ length: count }, () =>
-    Math.min(days - 1, Math.floor(Math.sqrt(next()) * days)),
-  ).sort();
   let index = 0;
-  for (const dayIndex of dayIndexes) {
+  for (const dayIndex of seedDays(next, count, days)) {
     const day = addDays(first, dayIndex);
-    const at = Date.parse(`${day}T12:00:00Z`) + Math.floor((next() - 0.5) * 20 * 3_600_000);
+    const at = timeOn(next, day);
     const link = pick(next, placements);
     const isBot = next() < 0.08 ? 1 : 0;
+    const source = pick(next, SOURCES);
     yield {
       at,
       day,
       link_id: link.id,
       destination: link.destination,
       page: link.page,
-      utm_source: pick(next, sources),
+      utm_source: source,
       utm_medium: null,
-      utm_campaign: pick(next, campaigns),
+      utm_campaign: pick(next, CAMPAIGNS),
       utm_content: null,
       utm_term: null,
-      referrer: null,
+      referrer: source === null ? pick(next, REFERRERS) : null,
       gclid: null,
       fbclid: null,
       subid: next() < 0.3 ? `sub${Math.floor(next() * 20)}` : null,
-      country: pick(next, countries),
-      device: pick(next, devices),
-      browser: pick(next, browsers),
+      country: pick(next, COUNTRIES),
+      device: pick(next, DEVICES),
+      browser: pick(next, BROWSERS),
       is_bot: isBot,
-      visitor: `v${Math.floor(next() * 4000).toString(36)}`,
+      visitor: visitorKey(next),
       // Deterministic, so seeded conversions can name their clicks (seedClickId).
       click_id: seedClickId(seed, index++),
+    };
+  }
+}
+
+/**
+ * `count` human page views over the same days, pages and traffic as seedClicks, from their
+ * own generator: each content page gets views in proportion to the clicks its links draw
+ * (about five views per click when `count` is five times the clicks) plus a share of its
+ * own, so pages without links are read too; 1 % land on "404". The visitor keys are the
+ * clicks' (VISITOR_KEYS), so a day's readers and clickers join.
+ */
+export function* seedViews({
+  count,
+  days,
+  lastDay,
+  links,
+  pages = [],
+  seed = 1,
+}: Pick<SeedOptions, "days" | "lastDay" | "links" | "pages" | "seed"> & {
+  count: number;
+}): Generator<ViewRecord> {
+  const next = random(seed + 0x85ebca6b);
+  const first = addDays(lastDay, -(days - 1));
+  const weight = new Map<string, number>(pages.map((page) => [page, 0.05]));
+  for (const [index, link] of links.entries()) {
+    weight.set(link.page, (weight.get(link.page) ?? 0.05) + 1 / (index + 1));
+  }
+  const total = [...weight.values()].reduce((sum, value) => sum + value, 0);
+  const paths = [...weight, ["404", total / 99] as const];
+  for (const dayIndex of seedDays(next, count, days)) {
+    const day = addDays(first, dayIndex);
+    const source = pick(next, SOURCES);
+    yield {
+      at: timeOn(next, day),
+      day,
+      page: pick(next, paths),
+      utm_source: source,
+      utm_medium: source === null ? null : MEDIUM_OF[source]!,
+      utm_campaign: pick(next, CAMPAIGNS),
+      referrer: source === null ? pick(next, REFERRERS) : null,
+      country: pick(next, COUNTRIES),
+      device: pick(next, DEVICES),
+      browser: pick(next, BROWSERS),
+      visitor: visitorKey(next),
     };
   }
 }
@@ -201,9 +283,9 @@ export function seedConversions(
 }
 
 /** What writeSeed wrote. */
-export type Seeded = { clicks: number; conversions: number };
+export type Seeded = { clicks: number; conversions: number; views: number };
 
-/** Writes the synthetic clicks and their conversions. */
+/** Writes the synthetic clicks, their conversions and the page views beside them. */
 export async function writeSeed(database: LedgerDatabase, options: SeedOptions): Promise<Seeded> {
   // 1,000 rows × 18 columns stay under SQLite's 32,766 bound parameters.
   const batchSize = options.batchSize ?? 1_000;
@@ -234,5 +316,31 @@ export async function writeSeed(database: LedgerDatabase, options: SeedOptions):
     if (batch.length >= batchSize) await flush();
   }
   if (batch.length > 0) await flush();
-  return { clicks: written, conversions: converted };
+  return { clicks: written, conversions: converted, views: await writeViews(database, options) };
+}
+
+/** Writes `options.views` seeded views, then rebuilds their daily counts (none: 0). */
+async function writeViews(database: LedgerDatabase, options: SeedOptions): Promise<number> {
+  const count = options.views ?? 0;
+  if (count === 0) return 0;
+  let batch: ViewRecord[] = [];
+  let written = 0;
+  // 50,000 views a transaction (one commit, not 25), in statements of 2,000 rows × 11
+  // columns, under SQLite's 32,766 bound parameters.
+  const flush = async () => {
+    await database.db.transaction().execute(async (trx) => {
+      for (const part of chunked(batch, 2_000)) {
+        await trx.insertInto("views").values(part).execute();
+      }
+    });
+    written += batch.length;
+    batch = [];
+  };
+  for (const view of seedViews({ ...options, count })) {
+    batch.push(view);
+    if (batch.length >= 50_000) await flush();
+  }
+  if (batch.length > 0) await flush();
+  await rebuildViewRollups(database.db);
+  return written;
 }

@@ -11,6 +11,7 @@
 import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from "kysely";
 
 import { conversionReports } from "~/conversions/reports.server";
+import { viewReports } from "~/views/reports.server";
 
 import {
   DIMENSION_NAMES,
@@ -245,6 +246,9 @@ export function reportQueries(db: Kysely<Database>) {
   return {
     /** The conversions' reports on the same reader (app/conversions/reports.server.ts). */
     conversions: conversionReports(db),
+
+    /** The page views' reports on the same reader (app/views/reports.server.ts). */
+    views: viewReports(db),
 
     /**
      * Per day of a range with clicks: people's clicks, bots' clicks and unique visitors

@@ -1,13 +1,14 @@
 /**
  * /admin/clicks.csv (one row per click), /admin/conversions.csv (one row per conversion,
- * with its attribution) and /admin/daily.csv (one row per day), with the
+ * with its attribution), /admin/daily.csv (one row per day) and /admin/pages.csv (one row
+ * per page: the funnel from views to commission), with the
  * dashboard's filters from the query string, streamed. Without the session: 401. While
  * the dashboard is off: 404 (requireDashboard).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
-import { clicksCsv, conversionsCsv, dailyCsv } from "~/admin/csv.server";
+import { clicksCsv, conversionsCsv, dailyCsv, pagesCsv } from "~/admin/csv.server";
 import { readView, todayIn } from "~/admin/query";
 import { env } from "~/config/env.server";
 
@@ -15,6 +16,7 @@ const EXPORTS = {
   "clicks.csv": clicksCsv,
   "conversions.csv": conversionsCsv,
   "daily.csv": dailyCsv,
+  "pages.csv": pagesCsv,
 } as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

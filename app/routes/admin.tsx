@@ -35,6 +35,12 @@ function linkLabel(id: string): string | undefined {
   return affiliateLinks.get(id)?.label;
 }
 
+/** A link id's page, for its placement CTR; the header's buttons are on every page (null). */
+function linkPage(id: string): string | null | undefined {
+  if (id === HEADER_LINK_IDS.login || id === HEADER_LINK_IDS.signup) return null;
+  return affiliateLinks.get(id)?.page;
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireDashboard();
   if (!(await isLoggedIn(request))) {
@@ -43,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const view = readView(url.searchParams, todayIn(env.REPORT_TIME_ZONE));
   const dashboard = context.clicks
-    ? await loadDashboard(context.clicks.reports, view, linkLabel)
+    ? await loadDashboard(context.clicks.reports, view, linkLabel, linkPage)
     : null;
   return json(
     { state: "dashboard" as const, view, dashboard, timeZone: env.REPORT_TIME_ZONE },

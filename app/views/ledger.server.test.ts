@@ -17,7 +17,7 @@ import type { ViewRecord } from "~/clicks/types";
 import { DIMENSIONS } from "~/clicks/dimensions";
 
 import { ViewLedger } from "./ledger.server";
-import { VIEW_DIMENSION_NAMES, VIEW_TOTAL } from "./view-dimensions";
+import { VIEW_DIMENSIONS, VIEW_TOTAL } from "./view-dimensions";
 
 const directory = mkdtempSync(path.join(tmpdir(), "views-"));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -118,7 +118,7 @@ describe.each(suites)("the page views' ledger on %s", (_name, url) => {
         count(distinct visitor) as visitors from views group by day`)),
       ...(
         await Promise.all(
-          VIEW_DIMENSION_NAMES.map((dimension) => {
+          VIEW_DIMENSIONS.map((dimension) => {
             const column = DIMENSIONS[dimension].column;
             const visitors = dimension === "page" ? sql`count(distinct visitor)` : sql<number>`0`;
             return rows(sql<Row>`select day, ${dimension} as dimension, ${valueOf(column)} as value,
@@ -132,8 +132,8 @@ describe.each(suites)("the page views' ledger on %s", (_name, url) => {
       await rows(sql<Row>`select day, dimension, value, views, visitors from view_daily`),
     ).toEqual(normalized(expected));
 
-    const pairs = VIEW_DIMENSION_NAMES.flatMap((filter) =>
-      VIEW_DIMENSION_NAMES.map((dimension) => [filter, dimension] as const),
+    const pairs = VIEW_DIMENSIONS.flatMap((filter) =>
+      VIEW_DIMENSIONS.map((dimension) => [filter, dimension] as const),
     );
     const filtered = (
       await Promise.all(

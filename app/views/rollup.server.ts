@@ -18,7 +18,7 @@ import { chunked } from "~/clicks/chunked";
 import { DIMENSIONS } from "~/clicks/dimensions";
 import type { Database, ViewRecord } from "~/clicks/types";
 
-import { VIEW_DIMENSION_NAMES, VIEW_TOTAL, type ViewDimension } from "./view-dimensions";
+import { VIEW_DIMENSIONS, VIEW_TOTAL, type ViewDimension } from "./view-dimensions";
 
 /** view_visitor_daily's page of the whole site. */
 const SITE_PAGE = "";
@@ -60,7 +60,7 @@ export function countViews(batch: readonly ViewRecord[]): DailyRow[] {
       views: 0,
       visitors: 0,
     }));
-    for (const dimension of VIEW_DIMENSION_NAMES) {
+    for (const dimension of VIEW_DIMENSIONS) {
       const value = valueOf(view, dimension);
       add(counts, `${day}\u0000${dimension}\u0000${value}`, () => ({
         day,
@@ -82,7 +82,7 @@ export function countViews(batch: readonly ViewRecord[]): DailyRow[] {
 export function countViewsFiltered(batch: readonly ViewRecord[]): FilterRow[] {
   const combinations = new Map<string, { day: string; values: string[]; views: number }>();
   for (const view of batch) {
-    const values = VIEW_DIMENSION_NAMES.map((dimension) => valueOf(view, dimension));
+    const values = VIEW_DIMENSIONS.map((dimension) => valueOf(view, dimension));
     add(combinations, `${view.day}\u0000${values.join("\u0000")}`, () => ({
       day: view.day,
       values,
@@ -91,8 +91,8 @@ export function countViewsFiltered(batch: readonly ViewRecord[]): FilterRow[] {
   }
   const counts = new Map<string, FilterRow>();
   for (const { day, values, views } of combinations.values()) {
-    for (const [at, filter] of VIEW_DIMENSION_NAMES.entries()) {
-      for (const [index, dimension] of VIEW_DIMENSION_NAMES.entries()) {
+    for (const [at, filter] of VIEW_DIMENSIONS.entries()) {
+      for (const [index, dimension] of VIEW_DIMENSIONS.entries()) {
         const key = `${day}\u0000${at}\u0000${values[at]}\u0000${index}\u0000${values[index]}`;
         const make = () => ({
           day,

@@ -1,22 +1,27 @@
 /**
- * The dimensions of the page views (migration 005), in the click reports' vocabulary
- * (app/clicks/dimensions.ts: the same names, labels and columns): a view has no link and
- * no sub-id, so views under a filter on either are not defined. A leaf module with no
- * server code, for the daily counts (rollup.server.ts) and the dashboard alike.
+ * The report dimensions a page view has: every click dimension but the link and the
+ * sub-id, which only a click knows (a view has no link). The views table's columns are the
+ * clicks' (migration 005), so DIMENSIONS names them for both. A leaf module, so the
+ * dashboard's components may import it.
  */
-import type { Dimension } from "~/clicks/dimensions";
+import { DIMENSION_NAMES, DIMENSIONS, type Dimension, type Filters } from "~/clicks/dimensions";
 
-/** The view dimensions, in the dashboard's order. */
-export const VIEW_DIMENSION_NAMES = [
-  "page",
-  "campaign",
-  "source",
-  "referrer",
-  "country",
-  "device",
-] as const satisfies readonly Dimension[];
+/** The dimensions whose values a view has; views under the others are not defined. */
+export const VIEW_DIMENSIONS = DIMENSION_NAMES.filter(
+  (dimension) => dimension !== "link" && dimension !== "subid",
+) as Exclude<Dimension, "link" | "subid">[];
 
-export type ViewDimension = (typeof VIEW_DIMENSION_NAMES)[number];
+export type ViewDimension = (typeof VIEW_DIMENSIONS)[number];
+
+export const hasViews = (dimension: Dimension): dimension is ViewDimension =>
+  (VIEW_DIMENSIONS as Dimension[]).includes(dimension);
+
+/** The views table's column of a view dimension. */
+export const viewColumn = (dimension: ViewDimension) => DIMENSIONS[dimension].column;
+
+/** Whether views can be counted under `filters`: not under a link or a sub-id. */
+export const viewsDefinedUnder = (filters: Filters) =>
+  filters.link === undefined && filters.subid === undefined;
 
 /** view_daily's dimension of the whole site's views and unique visitors (value ""). */
 export const VIEW_TOTAL = "total";

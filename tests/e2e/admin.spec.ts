@@ -85,6 +85,21 @@ function scalar(query: string, ...params: (string | number)[]): number {
 const PAST = { from: daysAgo(30), to: daysAgo(1) };
 const PAST_QUERY = `period=custom&from=${PAST.from}&to=${PAST.to}`;
 
+/**
+ * A ranking's figure columns by heading: the index among a row's cells (`td`, after the
+ * value's `th`) of the column headed `heading`.
+ */
+async function columnsOf(region: import("@playwright/test").Locator) {
+  const headings = (await region.locator("thead th").allInnerTexts()).map((text) =>
+    text.replace("▼", "").trim(),
+  );
+  return (heading: string) => {
+    const index = headings.indexOf(heading);
+    expect(index, heading).toBeGreaterThan(0);
+    return index - 1;
+  };
+}
+
 let client = 0;
 /**
  * A client key no other test, worker or run uses (the server keeps its rate limits for a
@@ -244,14 +259,12 @@ test.describe("with ADMIN_PASSWORD", () => {
     const kpi = (label: string) =>
       page.locator(".admin-kpi", { hasText: label }).locator(".admin-kpi__value");
     await expect(kpi("Clics de personas")).toHaveText(number.format(humans));
-    const uniques = (
-      new Database(ledgerFile(ADMIN_PORT), { readonly: true })
-        .prepare(
-          "select count(*) as n from (select distinct day, visitor from clicks where day between ? and ? and is_bot = 0)",
-        )
-        .get(from, to) as { n: number }
-    ).n;
-    await expect(kpi("Visitantes únicos")).toHaveText(number.format(uniques));
+    const uniques = scalar(
+      "select count(*) as n from (select distinct day, visitor from clicks where day between ? and ? and is_bot = 0)",
+      from,
+      to,
+    );
+    await expect(kpi("Visitantes que hicieron clic")).toHaveText(number.format(uniques));
 
     // A page row adds a filter, without a full reload.
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
@@ -363,7 +376,7 @@ test.describe("with ADMIN_PASSWORD", () => {
       .trimEnd()
       .split("\r\n");
     expect(rows[0]).toBe(
-      "day,clicks,bot_clicks,unique_visitors,registrations,ftds,deposits,commission",
+      "day,clicks,bot_clicks,unique_visitors,registrations,ftds,deposits,commission,views,visitors",
     );
     const sum = rows.slice(1).reduce((total, row) => total + Number(row.split(",")[1]), 0);
     expect(sum).toBe(count("day between ? and ? and is_bot = 0", daysAgo(6), to));
@@ -459,7 +472,7 @@ test.describe("what earns money", () => {
     await expect(card(page, "Comisión")).toContainText(`también: ${dollarsText(dollars)}`);
     await expect(kpi(page, "EPC")).toHaveText(money(commission / humans));
     await expect(card(page, "Visitantes únicos")).toContainText(
-      "Suma de los visitantes únicos de cada día",
+      "Quienes vieron alguna página, sumados día a día",
     );
   });
 
@@ -486,10 +499,10 @@ test.describe("what earns money", () => {
       PAST.to,
       path,
     );
-    // Clics, Cuota, Registros, FTD, Comisión, EPC.
-    expect(cells[2]).toBe(number.format(of("registration")));
-    expect(cells[3]).toBe(number.format(of("ftd")));
-    expect(cells[4]).toContain(money(euro));
+    const at = await columnsOf(pages);
+    expect(cells[at("Registros")]).toBe(number.format(of("registration")));
+    expect(cells[at("FTD")]).toBe(number.format(of("ftd")));
+    expect(cells[at("Comisión")]).toContain(money(euro));
 
     const orphans = scalar(
       `select count(*) as n from conversions where ${inPast} and orphan = 1 and event = 'registration'`,
@@ -498,7 +511,7 @@ test.describe("what earns money", () => {
     );
     const orphanRow = pages.locator("tbody tr", { hasText: "(sin clic)" });
     await expect(orphanRow).toHaveCount(1);
-    await expect(orphanRow.locator("td").nth(2)).toHaveText(number.format(orphans));
+    await expect(orphanRow.locator("td").nth(at("Registros"))).toHaveText(number.format(orphans));
   });
 
   test("a column heading orders every ranking by it, most first, and says so", async ({ page }) => {
@@ -507,9 +520,10 @@ test.describe("what earns money", () => {
     await links.getByRole("link", { name: "Comisión" }).click();
     await expect(page).toHaveURL(/sort=commission/);
     await expect(links.locator("th[aria-sort='descending']")).toHaveText(/Comisión/);
+    const column = (await columnsOf(links))("Comisión") + 1;
     const byCommission = (
       await links
-        .locator("tbody tr:not(:has-text('(sin clic)')) td:nth-of-type(5)")
+        .locator(`tbody tr:not(:has-text('(sin clic)')) td:nth-of-type(${column})`)
         .allTextContents()
     ).map((text) => centsOf(text.split("también")[0]!));
     expect(byCommission.length).toBeGreaterThan(1);
@@ -655,5 +669,220 @@ test.describe("what earns money", () => {
       await page.locator('a[href^="/go/"], a[href*="sing-up"], a[href*="login"]').count(),
     ).toBe(0);
     await expect(page.getByRole("contentinfo")).toContainText("Panel privado");
+  });
+});
+
+test.describe("the funnel: page views to commission", () => {
+  const percent = new Intl.NumberFormat("es-ES", { style: "percent", maximumFractionDigits: 1 });
+  const card = (page: import("@playwright/test").Page, label: string) =>
+    page.locator(".admin-kpi").filter({ has: page.getByText(label, { exact: true }) });
+  const kpi = (page: import("@playwright/test").Page, label: string) =>
+    card(page, label).locator(".admin-kpi__value");
+  const inPast = "day between ? and ?";
+  const views = (where = "1 = 1", ...params: string[]) =>
+    scalar(
+      `select count(*) as n from views where ${inPast} and ${where}`,
+      PAST.from,
+      PAST.to,
+      ...params,
+    );
+  const humans = (where = "1 = 1", ...params: string[]) =>
+    count(`${inPast} and is_bot = 0 and ${where}`, PAST.from, PAST.to, ...params);
+  /** The page with the most views in the past range, by SQL. */
+  const topPage = () => {
+    const db = new Database(ledgerFile(ADMIN_PORT), { readonly: true });
+    try {
+      return (
+        db
+          .prepare(
+            `select page from views where ${inPast} group by page order by count(*) desc, page limit 1`,
+          )
+          .get(PAST.from, PAST.to) as { page: string }
+      ).page;
+    } finally {
+      db.close();
+    }
+  };
+
+  /** A ranking's cell in the column headed `heading`, in the row whose value is `value`. */
+  async function cell(
+    region: import("@playwright/test").Locator,
+    value: string,
+    heading: string,
+  ): Promise<string> {
+    const row = region.locator("tbody tr").filter({
+      has: region.page().getByRole("link", { name: value, exact: true }),
+    });
+    return row
+      .locator("td")
+      .nth((await columnsOf(region))(heading))
+      .innerText();
+  }
+
+  test("the key figures and the funnel count views, visitors, clicks, CTR and RPM as the ledger does", async ({
+    page,
+  }) => {
+    await logIn(page, `/admin?${PAST_QUERY}`);
+    const seen = views();
+    const clicks = humans();
+    expect(seen).toBeGreaterThan(clicks);
+    const visitors = scalar(
+      `select count(*) as n from (select distinct day, visitor from views where ${inPast})`,
+      PAST.from,
+      PAST.to,
+    );
+    const commission = scalar(
+      `select sum(amount_cents) as n from conversions where ${inPast} and event = 'commission' and currency = 'EUR'`,
+      PAST.from,
+      PAST.to,
+    );
+    await expect(kpi(page, "Vistas de página")).toHaveText(number.format(seen));
+    await expect(kpi(page, "Visitantes únicos")).toHaveText(number.format(visitors));
+    await expect(kpi(page, "CTR")).toHaveText(percent.format(clicks / seen));
+    await expect(kpi(page, "RPM")).toHaveText(money((commission * 1000) / seen));
+
+    const funnel = page.getByRole("region", { name: "Embudo: de la vista al primer depósito" });
+    const steps = funnel.getByRole("listitem");
+    await expect(steps).toHaveCount(4);
+    await expect(steps.nth(0)).toContainText(`Vistas de página${number.format(seen)}`);
+    await expect(steps.nth(1)).toContainText(
+      `${number.format(clicks)}${percent.format(clicks / seen)} de las vistas (CTR)`,
+    );
+    const registrations = scalar(
+      `select count(*) as n from conversions where ${inPast} and event = 'registration'`,
+      PAST.from,
+      PAST.to,
+    );
+    await expect(steps.nth(2)).toContainText(
+      `${percent.format(registrations / clicks)} de los clics`,
+    );
+  });
+
+  test("a page's CTR is its people's clicks ÷ its views, computed here from the ledger", async ({
+    page,
+  }) => {
+    await logIn(page, `/admin?${PAST_QUERY}`);
+    const path = topPage();
+    const [seen, clicks] = [views("page = ?", path), humans("page = ?", path)];
+    expect(clicks).toBeGreaterThan(0);
+    const pages = page.getByRole("region", { name: "Por página" });
+    expect(await cell(pages, path, "Vistas")).toBe(number.format(seen));
+    expect(await cell(pages, path, "Clics")).toBe(number.format(clicks));
+    expect(await cell(pages, path, "CTR")).toBe(percent.format(clicks / seen));
+    const visitors = scalar(
+      `select count(*) as n from (select distinct day, visitor from views where ${inPast} and page = ?)`,
+      PAST.from,
+      PAST.to,
+      path,
+    );
+    expect(await cell(pages, path, "Visitantes")).toBe(number.format(visitors));
+  });
+
+  test("the pages ranking orders by views, most first, from its heading and the URL", async ({
+    page,
+  }) => {
+    await logIn(page, `/admin?${PAST_QUERY}`);
+    const pages = page.getByRole("region", { name: "Por página" });
+    await pages.getByRole("link", { name: "Vistas", exact: true }).click();
+    await expect(page).toHaveURL(/sort=views/);
+    await expect(pages.locator('th[aria-sort="descending"]')).toHaveText(/Vistas/);
+    await expect(pages.locator("tbody tr").first().locator("th a")).toHaveText(topPage());
+    const column = await pages
+      .locator("tbody tr")
+      .evaluateAll((rows) =>
+        rows.map((row) => Number(row.querySelector("td")!.textContent!.replace(/\D/g, ""))),
+      );
+    expect(column).toEqual([...column].sort((a, b) => b - a));
+  });
+
+  test("a placement is measured against its page's views, so a page's buttons compare", async ({
+    page,
+  }) => {
+    await logIn(page, `/admin?${PAST_QUERY}`);
+    const links = page.getByRole("region", { name: "Por enlace" });
+    const id = (await links.locator("tbody tr").first().locator("code").innerText()).trim();
+    const db = new Database(ledgerFile(ADMIN_PORT), { readonly: true });
+    const { page: path } = db
+      .prepare("select page from clicks where link_id = ? limit 1")
+      .get(id) as {
+      page: string;
+    };
+    db.close();
+    const [seen, clicks] = [views("page = ?", path), humans("link_id = ?", id)];
+    const row = links.locator("tbody tr").filter({ has: page.locator("code", { hasText: id }) });
+    const column = await columnsOf(links);
+    const at = (heading: string) => row.locator("td").nth(column(heading));
+    await expect(at("Vistas de su página")).toHaveText(number.format(seen));
+    await expect(at("CTR")).toHaveText(percent.format(clicks / seen));
+  });
+
+  test("sources: referrer hosts and utm sources with their views; under a link filter, no views", async ({
+    page,
+  }) => {
+    await logIn(page, `/admin?${PAST_QUERY}`);
+    const referrers = page.getByRole("region", { name: "Por referente" });
+    expect(await cell(referrers, "google.com", "Vistas")).toBe(
+      number.format(views("referrer = ?", "google.com")),
+    );
+    expect(await cell(referrers, "google.com", "Clics")).toBe(
+      number.format(humans("referrer = ?", "google.com")),
+    );
+    const sources = page.getByRole("region", { name: "Por fuente" });
+    expect(await cell(sources, "google", "CTR")).toBe(
+      percent.format(humans("utm_source = ?", "google") / views("utm_source = ?", "google")),
+    );
+
+    await page.goto(`${ADMIN}/admin?${PAST_QUERY}&link=home-main-block-1-button-1`);
+    await expect(kpi(page, "Vistas de página")).toHaveText("—");
+    await expect(kpi(page, "CTR")).toHaveText("—");
+    await expect(page.locator(".admin-funnel").getByRole("note")).toContainText(
+      "Con un filtro de enlace o de sub-id no hay vistas",
+    );
+  });
+
+  test("pages.csv has the funnel per page and daily.csv the views per day, as the ledger counts them", async ({
+    page,
+  }) => {
+    await logIn(page);
+    const rowsOf = async (file: string) =>
+      (await (await page.request.get(`${ADMIN}/admin/${file}?${PAST_QUERY}`)).text())
+        .replace(/^\uFEFF/, "")
+        .trimEnd()
+        .split("\r\n")
+        .map((line) => line.split(","));
+    const [header, ...pages] = await rowsOf("pages.csv");
+    expect(header).toEqual([
+      "page",
+      "views",
+      "visitors",
+      "clicks",
+      "ctr",
+      "registrations",
+      "ftds",
+      "commission",
+      "rpm",
+    ]);
+    const path = topPage();
+    const top = pages[0]!;
+    expect(top[0]).toBe(path);
+    const [seen, clicks] = [views("page = ?", path), humans("page = ?", path)];
+    expect(Number(top[1])).toBe(seen);
+    expect(Number(top[3])).toBe(clicks);
+    expect(top[4]).toBe((clicks / seen).toFixed(4));
+    expect(pages.reduce((sum, row) => sum + Number(row[1]), 0)).toBe(views());
+    // "404" collects every path that is not a page of the content.
+    expect(pages.find((row) => row[0] === "404")?.[1]).toBe(String(views("page = '404'")));
+
+    const [columns, ...days] = await rowsOf("daily.csv");
+    const sum = (column: string) =>
+      days.reduce((total, row) => total + Number(row[columns!.indexOf(column)]), 0);
+    expect(sum("views")).toBe(views());
+    expect(sum("visitors")).toBe(
+      scalar(
+        `select count(*) as n from (select distinct day, visitor from views where ${inPast})`,
+        PAST.from,
+        PAST.to,
+      ),
+    );
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The marketer's dashboard (app/routes/admin.tsx), inside its own frame (admin-chrome.tsx):
- * the period, the view's filters, the key figures (clicks and what they earned), the
- * chart, a ranking per dimension and the exports. Everything
+ * the period, the view's filters, the key figures (page views, clicks and what they
+ * earned), the funnel, the chart, a ranking per dimension (pages, placements and sources
+ * with their views) and the exports. Everything
  * is server-rendered HTML and SVG: the filters are a GET form and links, so the page works
  * without JavaScript; with it, Remix loads a new view's data without reloading the page.
  */
@@ -12,6 +13,7 @@ import { DIMENSION_NAMES } from "~/clicks/dimensions";
 import { DayChart } from "./day-chart";
 import { ViewFilters } from "./filters";
 import { longDay } from "./format";
+import { Funnel } from "./funnel";
 import { Kpis } from "./kpis";
 import { RankTable } from "./rank-table";
 
@@ -47,6 +49,7 @@ export function AdminDashboard({
       ) : (
         <>
           <Kpis totals={dashboard.totals} />
+          <Funnel totals={dashboard.totals.current} />
           <DayChart days={dashboard.days} view={view} />
           <div className="admin-ranks">
             {DIMENSION_NAMES.map((name) => (
@@ -65,13 +68,19 @@ export function AdminDashboard({
             ·{" "}
             <a href={`/admin/daily.csv${search}`} download>
               resumen diario (CSV)
+            </a>{" "}
+            ·{" "}
+            <a href={`/admin/pages.csv${search}`} download>
+              embudo por página (CSV)
             </a>
           </p>
           <p className="admin-foot">
-            Los bots nunca cuentan en las tablas ni en los visitantes únicos; las conversiones
-            cuentan las de todos sus clics. Comisión y EPC en euros: otras monedas aparecen aparte
-            («también: …»), nunca sumadas. «(sin clic)»: conversiones cuyo id de clic no es de
-            ningún clic registrado. Consultas: {dashboard.queryMs} ms.
+            Los bots nunca cuentan en las tablas, en las vistas ni en los visitantes únicos; las
+            conversiones cuentan las de todos sus clics. Vistas: las que cuenta el propio sitio, sin
+            cookies; CTR = clics ÷ vistas, RPM = comisión por cada 1.000 vistas. Comisión y EPC en
+            euros: otras monedas aparecen aparte («también: …»), nunca sumadas. «(sin clic)»:
+            conversiones cuyo id de clic no es de ningún clic registrado. Consultas:{" "}
+            {dashboard.queryMs} ms.
           </p>
         </>
       )}

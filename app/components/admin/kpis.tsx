@@ -1,8 +1,10 @@
 /**
  * The dashboard's key figures for the period, each with its change against the period
- * before: people's clicks, unique visitors, the share of bots, and what the clicks earned:
- * registrations, FTDs, commission in euros (other currencies apart, never summed), EPC
- * (euro commission per click by a person) and the click→registration and click→FTD rates.
+ * before: the funnel's page views, unique visitors (from the views), people's clicks and
+ * CTR (clicks ÷ views), the visitors who clicked, the share of bots, and what the clicks
+ * earned: registrations, FTDs, commission in euros (other currencies apart, never summed),
+ * EPC (per click), RPM (per 1,000 views) and the click→registration and click→FTD rates.
+ * A figure that needs views is "—" where views are not defined (a link or sub-id filter).
  */
 import type { PeriodFigures } from "~/admin/dashboard.server";
 
@@ -16,10 +18,10 @@ import {
   pointsChange,
 } from "./format";
 
-/** One key figure: how to read it from the totals, and how to write it. */
+/** One key figure: how to read it from the totals (null: not defined), and how to write it. */
 type Figure = {
   label: string;
-  of: (totals: PeriodFigures) => number;
+  of: (totals: PeriodFigures) => number | null;
   format: (value: number) => string;
   /** A share: its change is in percentage points, and more is not better. */
   share?: boolean;
@@ -27,18 +29,40 @@ type Figure = {
   note?: string;
   /** Amounts in other currencies, shown apart. */
   others?: (totals: PeriodFigures) => string;
+  /** Why the figure is "—" when it is not counted (default: no views under the filter). */
+  unknown?: string;
 };
+
+const NO_VIEWS = "Sin vistas con un filtro de enlace o de sub-id: una vista no tiene enlace.";
 
 const rate = (count: number, clicks: number) => (clicks > 0 ? count / clicks : 0);
 const epc = (totals: PeriodFigures) => rate(totals.commission.EUR ?? 0, totals.humans);
+/** A rate per view: null where views are not defined, 0 without views. */
+const perView = (count: number, views: number | null) =>
+  views === null ? null : rate(count, views);
 
 const FIGURES: Figure[] = [
-  { label: "Clics de personas", of: (totals) => totals.humans, format: formatNumber },
+  { label: "Vistas de página", of: (totals) => totals.views, format: formatNumber },
   {
     label: "Visitantes únicos",
+    of: (totals) => totals.visitors,
+    format: formatNumber,
+    note: "Quienes vieron alguna página, sumados día a día: quien vuelve otro día cuenta otra vez.",
+    unknown: "Se cuentan sin filtros o con un solo filtro de página.",
+  },
+  { label: "Clics de personas", of: (totals) => totals.humans, format: formatNumber },
+  {
+    label: "CTR",
+    of: (totals) => perView(totals.humans, totals.views),
+    format: formatPercent,
+    share: true,
+    note: "Clics ÷ vistas.",
+  },
+  {
+    label: "Visitantes que hicieron clic",
     of: (totals) => totals.uniques,
     format: formatNumber,
-    note: "Suma de los visitantes únicos de cada día: quien vuelve otro día cuenta otra vez.",
+    note: "Quienes hicieron algún clic, sumados día a día.",
   },
   { label: "Cuota de bots", of: botShare, format: formatPercent, share: true },
   { label: "Registros", of: (totals) => totals.registrations, format: formatNumber },
@@ -54,6 +78,12 @@ const FIGURES: Figure[] = [
     of: epc,
     format: (cents) => formatMoney(cents),
     note: "Comisión en euros por clic de persona.",
+  },
+  {
+    label: "RPM",
+    of: (totals) => perView((totals.commission.EUR ?? 0) * 1000, totals.views),
+    format: (cents) => formatMoney(cents),
+    note: "Comisión en euros por cada 1.000 vistas.",
   },
   {
     label: "Clic → registro",
@@ -79,10 +109,23 @@ function Kpi({
   previous: PeriodFigures;
 }) {
   const [now, before] = [figure.of(current), figure.of(previous)];
+  const others = figure.others?.(current);
+  if (now === null || before === null) {
+    return (
+      <div className="admin-kpi">
+        <dt>{figure.label}</dt>
+        <dd>
+          <span className="admin-kpi__value">—</span>
+          <span className="admin-kpi__note">
+            {current.views === null ? NO_VIEWS : (figure.unknown ?? NO_VIEWS)}
+          </span>
+        </dd>
+      </div>
+    );
+  }
   const delta = figure.share
     ? { ...pointsChange(now, before), trend: "flat" as const }
     : change(now, before);
-  const others = figure.others?.(current);
   return (
     <div className="admin-kpi">
       <dt>{figure.label}</dt>

@@ -1,32 +1,62 @@
 /**
- * One ranking of the dashboard: a dimension's values with their people's clicks, share of
- * the period, registrations, FTDs, commission and EPC, in the view's order (a column's
- * heading is a link that orders by it); a value is a link that adds it to the view's
- * filters; a link id is named in words from content, its id kept beside. The first rows,
- * and a link to all of them.
+ * One ranking of the dashboard: a dimension's values with the funnel of each: page views
+ * (and a page's visitors), people's clicks, share of the period, CTR, registrations, FTDs,
+ * commission, EPC and RPM, in the view's order (a column's heading is a link that orders
+ * by it); a value is a link that adds it to the view's filters; a link id is named in
+ * words from content, its id kept beside, and measured against its page's views (the
+ * placement's CTR). Sub-ids have no views, so no view columns. The first rows, and a link
+ * to all of them.
  */
 import { Link } from "@remix-run/react";
 
 import type { RankedRow, Ranking } from "~/admin/dashboard.server";
 import { RANKED_ROWS, SORTS, viewSearch, type Sort, type View } from "~/admin/query";
 import { DIMENSIONS, type Dimension } from "~/clicks/dimensions";
+import { hasViews } from "~/views/view-dimensions";
 
 import { formatMoney, formatNumber, formatPercent, otherCurrencies } from "./format";
 
-/** The figure columns after the value, in order; "share" is not a sort of its own. */
-const COLUMNS: (Sort | "share")[] = [
-  "clicks",
-  "share",
-  "registrations",
-  "ftds",
-  "commission",
-  "epc",
-];
+/** What a ranking's values are, where its heading alone could leave it open. */
+const NOTES: Partial<Record<Dimension, string>> = {
+  link: "Cada ubicación de enlace frente a las vistas de su página (CTR de la ubicación); los botones de la cabecera, frente a las vistas de todo el sitio.",
+  page: "El embudo de cada página: vistas, visitantes, clics, registros, FTD y comisión.",
+  campaign: "La campaña (utm_campaign) con la que llegó la visita.",
+  source: "La fuente (utm_source) con la que llegó la visita.",
+  referrer: "El sitio externo del que llegó la visita, cuando no traía utm_source.",
+};
 
-function Cell({ row, column }: { row: RankedRow; column: Sort | "share" }) {
+/** A figure column: a sort, or one that orders nothing (share, visitors). */
+type Column = Sort | "share" | "visitors";
+
+/** The figure columns after the value, in order, for a dimension. */
+function columnsOf(name: Dimension): Column[] {
+  const money: Column[] = ["registrations", "ftds", "commission", "epc"];
+  if (name === "subid") return ["clicks", "share", ...money];
+  const views: Column[] = name === "page" ? ["views", "visitors"] : ["views"];
+  return [...views, "clicks", "share", "ctr", ...money, "rpm"];
+}
+
+/** A column's heading; a link's views are its page's. */
+function heading(name: Dimension, column: Column): string {
+  if (column === "share") return "Cuota";
+  if (column === "visitors") return "Visitantes";
+  if (column === "views" && !hasViews(name)) return "Vistas de su página";
+  return SORTS[column];
+}
+
+function Cell({ row, column }: { row: RankedRow; column: Column }) {
   switch (column) {
     case "share":
       return <td>{row.orphan ? "—" : formatPercent(row.share)}</td>;
+    case "views":
+    case "visitors": {
+      const value = row[column];
+      return <td>{value === null ? "—" : formatNumber(value)}</td>;
+    }
+    case "ctr":
+      return <td>{row.ctr === null ? "—" : formatPercent(row.ctr)}</td>;
+    case "rpm":
+      return <td>{row.rpm === null ? "—" : formatMoney(row.rpm)}</td>;
     case "commission": {
       const others = otherCurrencies(row.otherCommission);
       return (
@@ -55,6 +85,11 @@ function Value({ name, row, view }: { name: Dimension; row: RankedRow; view: Vie
     <>
       {row.label} <code className="admin-rank__id">{row.value}</code>
     </>
+  ) : name === "page" && row.value === "404" ? (
+    // The views of every path that is not a page of the content, counted together.
+    <>
+      404 <span className="admin-rank__id">cualquier ruta que no es una página</span>
+    </>
   ) : (
     row.value
   );
@@ -81,9 +116,14 @@ export function RankTable({
 }) {
   const { rows, total } = ranking;
   const showsAll = view.all === name;
+  const columns = columnsOf(name);
   return (
-    <section className="admin-rank" aria-labelledby={`rank-${name}`}>
+    <section
+      className={name === "subid" ? "admin-rank" : "admin-rank admin-rank--funnel"}
+      aria-labelledby={`rank-${name}`}
+    >
       <h2 id={`rank-${name}`}>Por {DIMENSIONS[name].label.toLowerCase()}</h2>
+      {NOTES[name] ? <p className="admin-rank__note">{NOTES[name]}</p> : null}
       {rows.length === 0 ? (
         <p className="admin-rank__empty">Sin clics en este periodo.</p>
       ) : (
@@ -98,10 +138,10 @@ export function RankTable({
             <thead>
               <tr>
                 <th scope="col">{DIMENSIONS[name].label}</th>
-                {COLUMNS.map((column) =>
-                  column === "share" ? (
+                {columns.map((column) =>
+                  column === "share" || column === "visitors" ? (
                     <th key={column} scope="col">
-                      Cuota
+                      {heading(name, column)}
                     </th>
                   ) : (
                     <th
@@ -114,7 +154,7 @@ export function RankTable({
                         preventScrollReset
                         title={`Ordenar por ${SORTS[column].toLowerCase()}, de más a menos`}
                       >
-                        {SORTS[column]}
+                        {heading(name, column)}
                         {view.sort === column ? <span aria-hidden="true"> ▼</span> : null}
                       </Link>
                     </th>
@@ -139,7 +179,7 @@ export function RankTable({
                       </svg>
                     )}
                   </th>
-                  {COLUMNS.map((column) => (
+                  {columns.map((column) => (
                     <Cell key={column} row={row} column={column} />
                   ))}
                 </tr>

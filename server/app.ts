@@ -138,7 +138,8 @@ export function createSiteServer(options: SiteServerOptions): Server {
 
       // 2. Fast endpoints go here, each one handler that answers and returns, before the
       //    cache and Express: `if (path === "/…") return answerThat(req, res);`; each logs
-      //    its request with `accessLog?.(req, res, noop)`.
+      //    what an operator needs with `accessLog?.(req, res, noop)` (the view endpoint:
+      //    its 400s only).
       if (outbound(req, res)) return;
       if (pageView(req, res)) return;
       if (postback?.answers(req)) return postback.answer(req, res);

@@ -48,7 +48,10 @@ export type PageViewOptions = {
   siteHeaders: HeaderList;
   /** The client's address, for the daily visitor key only. */
   clientAddress: (req: IncomingMessage) => string;
-  /** The shared access log (app.ts), called once before the answer. */
+  /**
+   * The shared access log (app.ts), called before a 400 only: a 204 is one line per page
+   * view that tells an operator nothing, and cache hits write none either (docs/server.md).
+   */
   accessLog: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | null;
 };
 
@@ -112,8 +115,12 @@ export function pageViewEndpoint({
     res.end();
   }
 
-  /** 400, the same short text for every reason: nothing of the request is repeated. */
-  function refuse(res: ServerResponse): void {
+  /**
+   * 400, the same short text for every reason: nothing of the request is repeated. The one
+   * answer of the endpoint the access log keeps: a client sending what no page sends.
+   */
+  function refuse(req: IncomingMessage, res: ServerResponse): void {
+    accessLog?.(req, res, noop);
     const body = "400 Bad Request\n";
     res.writeHead(400, [...refusalHeaders, String(body.length)]);
     res.end(body);
@@ -190,20 +197,20 @@ export function pageViewEndpoint({
       else if (size > MAX_BODY_BYTES) {
         answered = true;
         res.shouldKeepAlive = false;
-        refuse(res);
+        refuse(req, res);
       }
     });
     req.on("end", () => {
       if (answered) return;
-      if (!BODY_TYPES.has(type) || size > MAX_VIEW_BODY_BYTES) return refuse(res);
+      if (!BODY_TYPES.has(type) || size > MAX_VIEW_BODY_BYTES) return refuse(req, res);
       let text: string;
       try {
         text = utf8.decode(Buffer.concat(chunks));
       } catch {
-        return refuse(res);
+        return refuse(req, res);
       }
       const fields = viewFields(text);
-      if (!fields) return refuse(res);
+      if (!fields) return refuse(req, res);
       count(req, fields, false);
       done(res);
     });
@@ -214,7 +221,6 @@ export function pageViewEndpoint({
     const url = req.url ?? "";
     const queryAt = url.indexOf("?");
     if ((queryAt === -1 ? url : url.slice(0, queryAt)) !== VIEW_PATH) return false;
-    accessLog?.(req, res, noop);
     const method = req.method;
     if (method === "POST") {
       receive(req, res);
@@ -229,7 +235,7 @@ export function pageViewEndpoint({
     // Percent-encoded bytes that are not UTF-8 become U+FFFD: a path with one is no page's.
     const fields = query.length > MAX_VIEW_BODY_BYTES ? null : viewFields(query);
     if (!fields) {
-      refuse(res);
+      refuse(req, res);
       return true;
     }
     count(req, fields, true);

@@ -19,16 +19,21 @@ export const MAX_TRACKING_VALUE_LENGTH = 100;
 
 export type TrackingParams = [string, string][];
 
+/** A tracking parameter's value as it is kept: no control characters, trimmed, bounded. */
+export function trackingValue(raw: string): string {
+  return raw
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, MAX_TRACKING_VALUE_LENGTH);
+}
+
 /** The allowed tracking parameters of a query string, cleaned; unknown ones are dropped. */
 export function pickTrackingParams(search: URLSearchParams, subIdParam: string): TrackingParams {
   const allowed = new Set<string>([...TRACKING_PARAMS, subIdParam]);
   const picked = new Map<string, string>();
   for (const [name, raw] of search) {
     if (!allowed.has(name) || picked.has(name)) continue;
-    const value = raw
-      .replace(/[\u0000-\u001f\u007f]/g, "")
-      .trim()
-      .slice(0, MAX_TRACKING_VALUE_LENGTH);
+    const value = trackingValue(raw);
     if (value) picked.set(name, value);
   }
   return [...picked];

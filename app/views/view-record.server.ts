@@ -14,8 +14,8 @@
 import {
   pickTrackingParams,
   referrerHost,
+  trackingValue,
   type HeaderReader,
-  type TrackingParams,
 } from "~/affiliate/tracking-params";
 import {
   agentOf,
@@ -56,25 +56,35 @@ export type ViewInput = {
 };
 
 /** The source a view keeps: the landing's UTM parameters, none of its other ones. */
-const SOURCE_PARAMS: ReadonlySet<string> = new Set(["utm_source", "utm_medium", "utm_campaign"]);
+type Source = { utm_source: string | null; utm_medium: string | null; utm_campaign: string | null };
+const NO_SOURCE: Source = { utm_source: null, utm_medium: null, utm_campaign: null };
 
-/** The UTM parameters of a query, cleaned as the clicks' are (pickTrackingParams). */
-function sourceOf(query: URLSearchParams): TrackingParams {
-  return pickTrackingParams(query, "").filter(([name]) => SOURCE_PARAMS.has(name));
+/** A value cleaned as the clicks' are (trackingValue), null when nothing is left. */
+const cleaned = (raw: string | null) => (raw === null ? null : trackingValue(raw) || null);
+
+/** The UTM parameters of the Referer's page, cleaned as the clicks' are (pickTrackingParams). */
+function landingSource(query: URLSearchParams): Source {
+  const { utm_source, utm_medium, utm_campaign } = Object.fromEntries(
+    pickTrackingParams(query, ""),
+  );
+  return {
+    utm_source: utm_source ?? null,
+    utm_medium: utm_medium ?? null,
+    utm_campaign: utm_campaign ?? null,
+  };
 }
 
-/** The landing's UTM parameters as the beacon names them (s, m, c). */
-function beaconSource(fields: URLSearchParams): TrackingParams {
-  const named = new URLSearchParams();
-  for (const [field, param] of [
-    [VIEW_FIELDS.source, "utm_source"],
-    [VIEW_FIELDS.medium, "utm_medium"],
-    [VIEW_FIELDS.campaign, "utm_campaign"],
-  ] as const) {
-    const value = fields.get(field);
-    if (value !== null) named.set(param, value);
-  }
-  return sourceOf(named);
+/**
+ * The landing's UTM parameters as the beacon names them (s, m, c), each given at most once
+ * (viewFields), or null when the beacon carries none.
+ */
+function beaconSource(fields: URLSearchParams): Source | null {
+  const source = {
+    utm_source: cleaned(fields.get(VIEW_FIELDS.source)),
+    utm_medium: cleaned(fields.get(VIEW_FIELDS.medium)),
+    utm_campaign: cleaned(fields.get(VIEW_FIELDS.campaign)),
+  };
+  return source.utm_source || source.utm_medium || source.utm_campaign ? source : null;
 }
 
 /** True when the request is a person's view: a browser's, not a crawler's, not ahead of time. */
@@ -92,16 +102,13 @@ export function buildViewRecord(input: ViewInput): ViewRecord | null {
   const agent = agentOf(userAgent);
   const at = input.now ?? Date.now();
   const day = dayIn(input.timeZone, at);
-  let params = beaconSource(fields);
-  if (params.length === 0 && input.landing) params = sourceOf(input.landing.searchParams);
-  const source = Object.fromEntries(params);
+  const source =
+    beaconSource(fields) ?? (input.landing ? landingSource(input.landing.searchParams) : NO_SOURCE);
   return {
     at,
     day,
     page: input.page,
-    utm_source: source.utm_source ?? null,
-    utm_medium: source.utm_medium ?? null,
-    utm_campaign: source.utm_campaign ?? null,
+    ...source,
     referrer: source.utm_source
       ? null
       : referrerHost(fields.get(VIEW_FIELDS.referrer), hostsOf(input.siteOrigins)),

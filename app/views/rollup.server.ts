@@ -36,7 +36,7 @@ type FilterRow = {
 const valueOf = (view: ViewRecord, dimension: ViewDimension) =>
   String(view[DIMENSIONS[dimension].column] ?? "");
 
-/** Adds one to a count kept under `key`, made by `make` the first time. */
+/** Adds `views` (one by default) to a count kept under `key`, made by `make` the first time. */
 function add<Row extends { views: number }>(
   counts: Map<string, Row>,
   key: string,
@@ -48,39 +48,15 @@ function add<Row extends { views: number }>(
   else counts.set(key, { ...make(), views });
 }
 
-/** The batch's views per day, for the site and per dimension and value (visitors: 0). */
-export function countViews(batch: readonly ViewRecord[]): DailyRow[] {
-  const counts = new Map<string, DailyRow>();
-  for (const view of batch) {
-    const { day } = view;
-    add(counts, `${day}\u0000${VIEW_TOTAL}`, () => ({
-      day,
-      dimension: VIEW_TOTAL,
-      value: "",
-      views: 0,
-      visitors: 0,
-    }));
-    for (const dimension of VIEW_DIMENSIONS) {
-      const value = valueOf(view, dimension);
-      add(counts, `${day}\u0000${dimension}\u0000${value}`, () => ({
-        day,
-        dimension,
-        value,
-        views: 0,
-        visitors: 0,
-      }));
-    }
-  }
-  return [...counts.values()];
-}
+/** Views of one day with the same value in each of the six dimensions. */
+type Combination = { day: string; values: string[]; views: number };
 
 /**
- * The batch's views under each one-dimension filter. The views are first counted per
- * combination of their values (one key per view: this runs on the server's thread), then
- * each combination adds to its 36 pairs.
+ * The batch's views counted per day and combination of their values: one key per view (this
+ * runs on the server's thread), so the counts below cost per combination, not per view.
  */
-export function countViewsFiltered(batch: readonly ViewRecord[]): FilterRow[] {
-  const combinations = new Map<string, { day: string; values: string[]; views: number }>();
+function combinationsOf(batch: readonly ViewRecord[]): Combination[] {
+  const combinations = new Map<string, Combination>();
   for (const view of batch) {
     const values = VIEW_DIMENSIONS.map((dimension) => valueOf(view, dimension));
     add(combinations, `${view.day}\u0000${values.join("\u0000")}`, () => ({
@@ -89,8 +65,33 @@ export function countViewsFiltered(batch: readonly ViewRecord[]): FilterRow[] {
       views: 0,
     }));
   }
+  return [...combinations.values()];
+}
+
+/** The views per day, for the site and per dimension and value (visitors: 0). */
+function countViews(combinations: readonly Combination[]): DailyRow[] {
+  const counts = new Map<string, DailyRow>();
+  for (const { day, values, views } of combinations) {
+    const make = (dimension: string, value: string) => () => ({
+      day,
+      dimension,
+      value,
+      views: 0,
+      visitors: 0,
+    });
+    add(counts, `${day}\u0000${VIEW_TOTAL}`, make(VIEW_TOTAL, ""), views);
+    for (const [index, dimension] of VIEW_DIMENSIONS.entries()) {
+      const value = values[index]!;
+      add(counts, `${day}\u0000${dimension}\u0000${value}`, make(dimension, value), views);
+    }
+  }
+  return [...counts.values()];
+}
+
+/** The views under each one-dimension filter: each combination adds to its 36 pairs. */
+function countViewsFiltered(combinations: readonly Combination[]): FilterRow[] {
   const counts = new Map<string, FilterRow>();
-  for (const { day, values, views } of combinations.values()) {
+  for (const { day, values, views } of combinations) {
     for (const [at, filter] of VIEW_DIMENSIONS.entries()) {
       for (const [index, dimension] of VIEW_DIMENSIONS.entries()) {
         const key = `${day}\u0000${at}\u0000${values[at]}\u0000${index}\u0000${values[index]}`;
@@ -140,7 +141,8 @@ export async function addViewsToRollups(
       visitors.set(key, (visitors.get(key) ?? 0) + 1);
     }
   }
-  const daily = countViews(batch);
+  const combinations = combinationsOf(batch);
+  const daily = countViews(combinations);
   for (const row of daily) {
     // Visitors are counted for the whole site and per page only.
     const page =
@@ -161,7 +163,7 @@ export async function addViewsToRollups(
       .execute();
   }
   // 500 rows × 6 values.
-  for (const part of chunked(countViewsFiltered(batch), 500)) {
+  for (const part of chunked(countViewsFiltered(combinations), 500)) {
     await trx
       .insertInto("view_filter_daily")
       .values(part)

@@ -44,6 +44,17 @@ describe("crossSiteReason", () => {
     }
   });
 
+  it("remembers only a same-site answer, for that site, Host and Origin exactly", () => {
+    const own = { origin: "http://localhost:3000", host: "localhost:3000" };
+    expect(crossSiteReason(post(own), SITE)).toBeNull();
+    expect(crossSiteReason(post(own), SITE)).toBeNull();
+    // The same Origin sent to another Host, or another Origin to the same Host, is judged anew.
+    expect(crossSiteReason(post({ ...own, host: "localhost:3001" }), SITE)).not.toBeNull();
+    expect(crossSiteReason(post({ ...own, origin: "http://evil.example" }), SITE)).not.toBeNull();
+    expect(crossSiteReason(post({ origin: SITE }), SITE)).toBeNull();
+    expect(crossSiteReason(post({ origin: SITE }), "https://other.example")).not.toBeNull();
+  });
+
   it("refuses a post with Origin and no Host unless it is the public origin", () => {
     expect(crossSiteReason(post({ origin: "https://evil.example" }), SITE)).not.toBeNull();
     expect(crossSiteReason(post({ origin: SITE }), SITE)).toBeNull();

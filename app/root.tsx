@@ -12,6 +12,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -19,6 +20,7 @@ import { useEffect, type ReactNode } from "react";
 
 import { DevContentUpdates } from "~/components/dev-advice";
 import { ImportMap, InlineStyle } from "~/document/document-inlines";
+import { PageViewFallback } from "~/document/page-view-fallback";
 import { SiteChrome, useSite } from "~/components/layout/site-chrome";
 import { UpdateBanner } from "~/components/update-banner";
 import { APP_CONFIG_ELEMENT_ID, serializeForScript } from "~/config/app-config";
@@ -92,6 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // A route rendered in place of another URL (app/routes/status.tsx) cannot hydrate there.
   const hydrates = !useMatches().some((match) => isStatic(match.handle));
   const admin = useAdminChrome();
+  const { pathname } = useLocation();
   return (
     <html lang={lang}>
       <head>
@@ -109,6 +112,8 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           <SiteChrome>{children}</SiteChrome>
         )}
+        {/* A public page's view without JavaScript; a refused request is no page view. */}
+        {hydrates && !admin ? <PageViewFallback path={pathname} /> : null}
         {root ? (
           <script
             type="application/json"
@@ -134,7 +139,12 @@ export default function App() {
   useEffect(() => {
     void loadInterfaceMessages(locale);
   }, [locale]);
-  const update = useClientRuntime({ subIdParam: site.affiliate.subid_param });
+  // The dashboard's pages are no page views of the site.
+  const dashboard = useAdminChrome() !== null;
+  const update = useClientRuntime({
+    subIdParam: site.affiliate.subid_param,
+    countViews: !dashboard,
+  });
   return (
     <>
       <Outlet />

@@ -30,6 +30,8 @@ export { reloadContent } from "~/content/content.server";
 export { outboundTarget } from "~/affiliate/outbound.server";
 /** The receiver of postbacks reads the current content's names through this (server/postback.ts). */
 export { postbackMapping } from "~/conversions/postback-mapping.server";
+/** The view endpoint, answered before Remix, asks which page a path shows (server/page-view.ts). */
+export { viewedPage } from "~/views/viewed-page.server";
 
 const policyOrigins = configuredOrigins(appConfig.cdnUrl);
 

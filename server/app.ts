@@ -4,7 +4,8 @@
  *    posts included; every refusal is rendered by one route, the site's error page
  *    (`refuse` below); connections are bounded per client (connection-limits.ts);
  * 2. fast endpoints: answers that need neither Express nor Remix, one handler each: the
- *    outbound redirect (outbound.ts);
+ *    outbound redirect (outbound.ts), the page views' beacon (page-view.ts), the postback
+ *    receiver (postback.ts);
  * 3. the page cache: a hit is one writeHead and one write;
  * 4. Express: static files, the development pages, the access log, then Remix.
  * Each sender writes the site's headers once, from site-headers.ts. Why a server of our
@@ -21,6 +22,7 @@ import type { ClickLedger } from "~/clicks/ledger.server";
 import type { ConversionLedger } from "~/conversions/ledger.server";
 import type { Env } from "~/config/env.server";
 import type { Refusal as RefusalContext } from "~/load-context";
+import type { ViewLedger } from "~/views/ledger.server";
 
 import { cacheKey } from "./cache-key";
 import { clientAddress, type ClientAddress } from "./client-address";
@@ -28,6 +30,7 @@ import { limitConnections } from "./connection-limits";
 import { DEV_EVENTS_PATH, DEV_SCRIPT_PATH, type DevContent } from "./dev-content";
 import { outboundRedirect } from "./outbound";
 import type { PageCache } from "./page-cache";
+import { pageViewEndpoint } from "./page-view";
 import { contentMapping, postbackReceiver, redactToken } from "./postback";
 import { remixHandler, PayloadTooLargeError } from "./remix-handler";
 import { bodyLimit, inspectRequest, refusalLogLine, type Refusal } from "./request-guard";
@@ -51,6 +54,8 @@ export type SiteServerOptions = {
   clicks: ClickLedger | null;
   /** The conversion ledger postbacks and imports write to (null with the click ledger off). */
   conversions: ConversionLedger | null;
+  /** The page views' ledger the view endpoint records into (null with the click ledger off). */
+  views: ViewLedger | null;
   /** Development only: the content's state, its event stream and problems page. */
   devContent?: DevContent | null;
 };
@@ -97,6 +102,14 @@ export function createSiteServer(options: SiteServerOptions): Server {
     accessLog,
     paused: () => Boolean(options.devContent?.problems),
   });
+  const pageView = pageViewEndpoint({
+    env,
+    build: options.build,
+    views: options.views,
+    siteHeaders: headers.page,
+    clientAddress: client.of,
+    accessLog,
+  });
   const postback = postbackReceiver({
     token: env.POSTBACK_TOKEN,
     conversions: options.conversions,
@@ -127,6 +140,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
       //    cache and Express: `if (path === "/…") return answerThat(req, res);`; each logs
       //    its request with `accessLog?.(req, res, noop)`.
       if (outbound(req, res)) return;
+      if (pageView(req, res)) return;
       if (postback?.answers(req)) return postback.answer(req, res);
 
       // 3. The page cache.

@@ -21,6 +21,7 @@ import { openLedgerDatabase } from "~/clicks/database.server";
 import { ClickLedger } from "~/clicks/ledger.server";
 import { ConversionLedger } from "~/conversions/ledger.server";
 import { env } from "~/config/env.server";
+import { ViewLedger } from "~/views/ledger.server";
 
 import { createSiteServer } from "./app";
 import { watchContent } from "./content-watcher";
@@ -74,17 +75,19 @@ let build = await loadBuild();
 
 /**
  * The click ledger (app/clicks) and, in the same database, the conversion ledger
- * (app/conversions), opened and migrated before the first request.
+ * (app/conversions) and the page views' (app/views), opened and migrated before the first
+ * request.
  */
 async function openLedgers(): Promise<{
   clicks: ClickLedger | null;
   conversions: ConversionLedger | null;
+  views: ViewLedger | null;
 }> {
   if (!env.CLICK_LEDGER) {
     console.log(
-      "[clicks] ledger off (CLICK_LEDGER=false): clicks are not recorded, postbacks not received",
+      "[clicks] ledger off (CLICK_LEDGER=false): clicks and page views are not recorded, postbacks not received",
     );
-    return { clicks: null, conversions: null };
+    return { clicks: null, conversions: null, views: null };
   }
   const database = await openLedgerDatabase(env.DATABASE_URL).catch((error: unknown) => {
     console.error(`[clicks] cannot open the click ledger: ${(error as Error).message}`);
@@ -92,29 +95,33 @@ async function openLedgers(): Promise<{
   });
   const ledger = new ClickLedger(database);
   const conversions = new ConversionLedger(database, ledger, { timeZone: env.REPORT_TIME_ZONE });
+  const views = new ViewLedger(database);
   console.log(`[clicks] ledger: ${database.describe}`);
-  // Conversions first: their pending writes may still need the clicks written.
+  // Conversions first: their pending writes may still need the clicks written. The click
+  // ledger last: it closes the database.
   onShutdown(async () => {
-    await conversions.close();
+    await Promise.all([conversions.close(), views.close()]);
     await ledger.close();
   });
-  /** Deletes clicks and conversions past the retention period now and once a day. */
+  /** Deletes clicks, conversions and views past the retention period now and once a day. */
   const applyRetention = async () => {
     try {
       const removed = await ledger.prune(env.CLICK_RETENTION_DAYS);
       if (removed > 0) console.log(`[clicks] retention: removed ${removed} clicks`);
       const converted = await conversions.prune(env.CLICK_RETENTION_DAYS);
       if (converted > 0) console.log(`[conversions] retention: removed ${converted} conversions`);
+      const viewed = await views.prune(env.CLICK_RETENTION_DAYS);
+      if (viewed > 0) console.log(`[views] retention: removed ${viewed} page views`);
     } catch (error) {
       console.error(`[clicks] retention failed: ${(error as Error).message}`);
     }
   };
   void applyRetention();
   setInterval(() => void applyRetention(), 24 * 60 * 60 * 1000).unref();
-  return { clicks: ledger, conversions };
+  return { clicks: ledger, conversions, views };
 }
 
-const { clicks, conversions } = await openLedgers();
+const { clicks, conversions, views } = await openLedgers();
 
 const server = createSiteServer({
   env,
@@ -125,6 +132,7 @@ const server = createSiteServer({
   log: (line) => console.log(line),
   clicks,
   conversions,
+  views,
   devContent,
 });
 

@@ -80,8 +80,11 @@ function queryOf(target: string): URLSearchParams {
   return new URLSearchParams(queryAt === -1 ? "" : request.slice(queryAt + 1));
 }
 
-/** The request's headers as a Fetch Request would read them (repeated ones joined). */
-function headerReader(raw: readonly string[]): HeaderReader {
+/**
+ * The request's headers as a Fetch Request would read them (repeated ones joined); also
+ * the view endpoint's (page-view.ts).
+ */
+export function headerReader(raw: readonly string[]): HeaderReader {
   return (name) => {
     let value: string | null = null;
     for (let index = 0; index < raw.length; index += 2) {

@@ -24,14 +24,17 @@ import {
 import { newClickId } from "./click-id";
 import type { ClickRecord } from "./types";
 
-/** Request headers of link previews, prefetches and prerenders: not a person's click. */
-function isAutomated(header: HeaderReader): boolean {
+/**
+ * Request headers of link previews, prefetches and prerenders: not a person's click, nor a
+ * person's page view (app/views/view-record.server.ts).
+ */
+export function isAutomated(header: HeaderReader): boolean {
   const purpose = `${header("sec-purpose") ?? ""} ${header("purpose") ?? ""} ${header("x-purpose") ?? ""}`;
   return /\b(prefetch|prerender|preview)\b/i.test(purpose);
 }
 
 const AGENT_MEMO_LIMIT = 1_000;
-type Agent = { device: string; browser: string; crawler: boolean };
+export type Agent = { device: string; browser: string; crawler: boolean };
 const agents = new Map<string, Agent>();
 
 /**
@@ -39,7 +42,7 @@ const agents = new Map<string, Agent>();
  * Visitors share few distinct User-Agents, and parsing one costs more than the rest of a
  * click, so answers are remembered in a small bounded table.
  */
-function agentOf(userAgent: string): Agent {
+export function agentOf(userAgent: string): Agent {
   let known = agents.get(userAgent);
   if (!known) {
     const parsed = Bowser.parse(userAgent);
@@ -85,6 +88,13 @@ export class VisitorKeys {
       .slice(0, 22);
   }
 }
+
+/**
+ * The process's one set of keys (one salt a day), shared by the clicks
+ * (record-click.server.ts) and the page views (app/views), so a visitor's views and clicks
+ * of a day carry the same key and join.
+ */
+export const visitorKeys = new VisitorKeys();
 
 const dayFormats = new Map<string, { format: Intl.DateTimeFormat; minute: number; day: string }>();
 
@@ -141,13 +151,22 @@ export type ClickInput = {
 const siteHosts = new WeakMap<ReadonlySet<string>, Set<string>>();
 
 /** The hosts of the site's origins (remembered per set: a request's set is reused). */
-function hostsOf(origins: ReadonlySet<string>): Set<string> {
+export function hostsOf(origins: ReadonlySet<string>): Set<string> {
   let hosts = siteHosts.get(origins);
   if (!hosts) {
     hosts = new Set([...origins].map((origin) => new URL(origin).hostname));
     siteHosts.set(origins, hosts);
   }
   return hosts;
+}
+
+/**
+ * The visitor's country: the country header's value when the gate is configured and the
+ * value is an ISO 3166-1 alpha-2 code, else null.
+ */
+export function countryOf(header: HeaderReader, countryHeader: string | undefined): string | null {
+  const value = countryHeader ? header(countryHeader)?.trim().toUpperCase() : undefined;
+  return value && /^[A-Z]{2}$/.test(value) ? value : null;
 }
 
 /** The record of one click, with a new click id. */
@@ -161,9 +180,6 @@ export function buildClickRecord(input: ClickInput): ClickRecord {
     "";
   const tracking = Object.fromEntries(input.params);
   const userAgent = header("user-agent") ?? "";
-  const countryValue = input.countryHeader
-    ? header(input.countryHeader)?.trim().toUpperCase()
-    : undefined;
   const agent = userAgent ? agentOf(userAgent) : null;
   const bot = input.head || !agent || agent.crawler || isAutomated(header);
   return {
@@ -183,7 +199,7 @@ export function buildClickRecord(input: ClickInput): ClickRecord {
     gclid: tracking.gclid ?? null,
     fbclid: tracking.fbclid ?? null,
     subid: tracking[input.subIdParam] ?? null,
-    country: countryValue && /^[A-Z]{2}$/.test(countryValue) ? countryValue : null,
+    country: countryOf(header, input.countryHeader),
     device: agent?.device ?? "other",
     browser: agent?.browser ?? "other",
     is_bot: bot ? 1 : 0,

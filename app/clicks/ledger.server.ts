@@ -1,12 +1,14 @@
 /**
  * The click ledger: the one module the site records clicks through and reads them back
  * from. `record` never waits for the database: records queue in memory and are written
- * in batches (every FLUSH_INTERVAL_MS, or as soon as BATCH_SIZE are waiting). A slow or
- * failed database never delays a redirect; the queue is bounded, and on overflow the
- * oldest records are dropped, counted and logged. `flush` runs at shutdown.
+ * in batches (every FLUSH_INTERVAL_MS, or as soon as BATCH_SIZE are waiting; batch-queue.ts,
+ * shared with the page views' ledger). A slow or failed database never delays a redirect;
+ * the queue is bounded, and on overflow the oldest records are dropped, counted and
+ * logged. `flush` runs at shutdown.
  */
 import type { Kysely } from "kysely";
 
+import { BatchQueue, type QueueStats } from "./batch-queue";
 import type { LedgerDatabase } from "./database.server";
 import { reportQueries, type ReportQueries } from "./reports.server";
 import { addToRollups } from "./rollup.server";
@@ -27,29 +29,20 @@ export const FLUSH_INTERVAL_MS = 1_000;
 export const MAX_QUEUE = 100_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type LedgerOptions = {
+export type LedgerOptions = {
   batchSize?: number;
   flushIntervalMs?: number;
   maxQueue?: number;
   log?: (message: string) => void;
 };
 
-export type LedgerStats = { queued: number; written: number; dropped: number; failures: number };
+export type LedgerStats = QueueStats;
 
 export class ClickLedger {
   readonly reports: ReportQueries;
-  private queue: ClickRecord[] = [];
+  private readonly queue: BatchQueue<ClickRecord>;
   /** The queued clicks by click id: a postback may arrive before its click is written. */
   private readonly queuedIds = new Map<string, ClickRecord>();
-  private draining: Promise<void> | null = null;
-  /** How many records at the queue's head are being written (never dropped meanwhile). */
-  private writing = 0;
-  private timer: NodeJS.Timeout | null = null;
-  private readonly stats: LedgerStats = { queued: 0, written: 0, dropped: 0, failures: 0 };
-  private droppedSinceLog = 0;
-  private readonly batchSize: number;
-  private readonly maxQueue: number;
-  private readonly log: (message: string) => void;
 
   constructor(
     private readonly database: LedgerDatabase,
@@ -60,14 +53,20 @@ export class ClickLedger {
       log = console.error,
     }: LedgerOptions = {},
   ) {
-    this.batchSize = batchSize;
-    this.maxQueue = maxQueue;
-    this.log = log;
     this.reports = reportQueries(database.reader);
-    if (flushIntervalMs > 0) {
-      this.timer = setInterval(() => void this.flush(), flushIntervalMs);
-      this.timer.unref();
-    }
+    this.queue = new BatchQueue({
+      names: { tag: "clicks", noun: "clicks" },
+      write: (batch) =>
+        database.db.transaction().execute(async (trx) => {
+          await trx.insertInto("clicks").values(batch).execute();
+          await addToRollups(trx, batch);
+        }),
+      onLeave: (clicks) => this.forget(clicks),
+      batchSize,
+      flushIntervalMs,
+      maxQueue,
+      log,
+    });
   }
 
   get db(): Kysely<Database> {
@@ -76,19 +75,8 @@ export class ClickLedger {
 
   /** Queues a click; returns at once. */
   record(click: ClickRecord): void {
-    this.queue.push(click);
     if (click.click_id) this.queuedIds.set(click.click_id, click);
-    this.stats.queued++;
-    // The bound is on the records waiting behind the batch being written: that batch ends
-    // written or kept, so a record is never counted both dropped and written.
-    const excess = this.queue.length - this.writing - this.maxQueue;
-    if (excess > 0) {
-      const dropped = this.queue.splice(this.writing, excess);
-      this.forget(dropped);
-      this.stats.dropped += dropped.length;
-      this.droppedSinceLog += dropped.length;
-    }
-    if (this.queue.length >= this.batchSize && !this.draining) void this.flush();
+    this.queue.push(click);
   }
 
   /** True while the click with this id waits in the queue (not yet in the database). */
@@ -104,57 +92,9 @@ export class ClickLedger {
     }
   }
 
-  /**
-   * Writes everything queued; resolves when the queue is empty or the database failed.
-   * One drain at a time: a flush asked for while one runs joins it (two drains would write
-   * the same batch twice).
-   */
+  /** Writes everything queued; resolves when the queue is empty or the database failed. */
   flush(): Promise<void> {
-    this.draining ??= this.drain().finally(() => {
-      this.draining = null;
-    });
-    return this.draining;
-  }
-
-  private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.queue.slice(0, this.batchSize);
-      this.writing = batch.length;
-      try {
-        await this.write(batch);
-      } catch {
-        break; // logged by write; the batch stays queued for the next flush
-      } finally {
-        this.writing = 0;
-      }
-      // Requests that came in during the write are answered before the next batch.
-      if (this.queue.length > 0) await new Promise((resolve) => setImmediate(resolve));
-    }
-    if (this.droppedSinceLog > 0) {
-      this.log(
-        `[clicks] queue full: dropped ${this.droppedSinceLog} oldest clicks (${this.stats.dropped} in all)`,
-      );
-      this.droppedSinceLog = 0;
-    }
-  }
-
-  private async write(batch: ClickRecord[]): Promise<void> {
-    try {
-      await this.database.db.transaction().execute(async (trx) => {
-        await trx.insertInto("clicks").values(batch).execute();
-        await addToRollups(trx, batch);
-      });
-      // Only what was written leaves the queue: the batch, still at its head (an overflow
-      // meanwhile dropped records behind it); records queued meanwhile stay.
-      this.forget(this.queue.splice(0, batch.length));
-      this.stats.written += batch.length;
-    } catch (error) {
-      this.stats.failures++;
-      this.log(
-        `[clicks] could not write ${batch.length} clicks (kept for the next try): ${(error as Error).message}`,
-      );
-      throw error;
-    }
+    return this.queue.flush();
   }
 
   /**
@@ -179,13 +119,12 @@ export class ClickLedger {
   }
 
   snapshot(): LedgerStats & { waiting: number } {
-    return { ...this.stats, waiting: this.queue.length };
+    return this.queue.snapshot();
   }
 
   /** Flushes and closes the database. */
   async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.flush();
+    await this.queue.close();
     await this.database.close();
   }
 }

@@ -5,12 +5,9 @@
  */
 import type { AffiliateLink } from "~/content/affiliate-routes";
 
-import { VisitorKeys, buildClickRecord, type ClickInput } from "./click-record.server";
+import { buildClickRecord, visitorKeys, type ClickInput } from "./click-record.server";
 import type { ClickLedger } from "./ledger.server";
 import type { ClickRecord } from "./types";
-
-/** One salt a day for the whole process (click-record.server.ts). */
-const visitorKeys = new VisitorKeys();
 
 export type ClickRequest = Omit<ClickInput, "linkId" | "destination" | "visitorKeys">;
 

@@ -1,0 +1,95 @@
+/**
+ * The page views' ledger (docs/page-views.md): the one module the site writes views
+ * through, in the click ledger's database. `record` never waits: views queue in memory and
+ * are written in batches, each with its daily counts in one transaction (rollup.server.ts),
+ * by the queue the click ledger uses (app/clicks/batch-queue.ts). The dashboard reads the
+ * tables through the click ledger's reader; this module only writes, prunes and flushes.
+ * It does not close the database: the click ledger, which owns it, does, after this one.
+ */
+import { BatchQueue, type QueueStats } from "~/clicks/batch-queue";
+import type { LedgerDatabase } from "~/clicks/database.server";
+import {
+  BATCH_SIZE,
+  FLUSH_INTERVAL_MS,
+  MAX_QUEUE,
+  type LedgerOptions,
+} from "~/clicks/ledger.server";
+import type { ViewRecord } from "~/clicks/types";
+
+import { addViewsToRollups } from "./rollup.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Days of view_visitor_daily kept: only today's keys deduplicate (the key changes daily),
+ * and yesterday's for views written just after midnight.
+ */
+export const VISITOR_KEY_DAYS = 2;
+
+export class ViewLedger {
+  private readonly queue: BatchQueue<ViewRecord>;
+
+  constructor(
+    private readonly database: LedgerDatabase,
+    {
+      batchSize = BATCH_SIZE,
+      flushIntervalMs = FLUSH_INTERVAL_MS,
+      maxQueue = MAX_QUEUE,
+      log = console.error,
+    }: LedgerOptions = {},
+  ) {
+    this.queue = new BatchQueue({
+      names: { tag: "views", noun: "views" },
+      write: (batch) =>
+        database.db.transaction().execute(async (trx) => {
+          await trx.insertInto("views").values(batch).execute();
+          await addViewsToRollups(trx, batch);
+        }),
+      batchSize,
+      flushIntervalMs,
+      maxQueue,
+      log,
+    });
+  }
+
+  /** Queues a view; returns at once. */
+  record(view: ViewRecord): void {
+    this.queue.push(view);
+  }
+
+  /** Writes everything queued; resolves when the queue is empty or the database failed. */
+  flush(): Promise<void> {
+    return this.queue.flush();
+  }
+
+  /**
+   * Deletes views older than `days` days, the daily counts of the days before the oldest
+   * view kept, and the visitor keys older than VISITOR_KEY_DAYS; returns how many views.
+   */
+  async prune(days: number, now = Date.now()): Promise<number> {
+    const cutoff = now - days * DAY_MS;
+    // A day string of the UTC date is close enough for a bound two days wide.
+    const keysFrom = new Date(now - VISITOR_KEY_DAYS * DAY_MS).toISOString().slice(0, 10);
+    const result = await this.database.db.transaction().execute(async (trx) => {
+      const deleted = await trx.deleteFrom("views").where("at", "<", cutoff).executeTakeFirst();
+      const oldest = await trx
+        .selectFrom("views")
+        .select((eb) => eb.fn.min("day").as("day"))
+        .executeTakeFirst();
+      const keepFrom = oldest?.day ?? "9999-12-31";
+      await trx.deleteFrom("view_daily").where("day", "<", keepFrom).execute();
+      await trx.deleteFrom("view_filter_daily").where("day", "<", keepFrom).execute();
+      await trx.deleteFrom("view_visitor_daily").where("day", "<", keysFrom).execute();
+      return deleted;
+    });
+    return Number(result.numDeletedRows);
+  }
+
+  snapshot(): QueueStats & { waiting: number } {
+    return this.queue.snapshot();
+  }
+
+  /** Stops the timer and writes what is queued (the database stays open). */
+  close(): Promise<void> {
+    return this.queue.close();
+  }
+}

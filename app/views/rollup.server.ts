@@ -1,0 +1,189 @@
+/**
+ * The daily counts of page views (migration 005), written in the same transaction as the
+ * views they count (ledger.server.ts), the same numbers `select … group by` over `views`
+ * would give (ledger.server.test.ts checks it):
+ * - `view_daily`: views per day for the whole site (dimension "total", value "") and per
+ *   value of each view dimension; unique visitors for the whole site and per page;
+ * - `view_filter_daily`: view_daily's views of each dimension under each one-dimension
+ *   filter, every pair of the six dimensions;
+ * - `view_visitor_daily`: the visitor keys already counted per day and page ("" for the
+ *   site). A visitor counts once: only the keys an insert actually adds (`on conflict do
+ *   nothing returning`, SQLite ≥ 3.35 and PostgreSQL) add to view_daily's visitors, so the
+ *   count holds across batches, processes and servers sharing one database.
+ * A missing value (no campaign, no country) is stored as "".
+ */
+import type { Transaction } from "kysely";
+
+import { chunked } from "~/clicks/chunked";
+import type { Database, ViewRecord } from "~/clicks/types";
+
+/** The view dimensions and their columns (the names of the click reports, dimensions.ts). */
+export const VIEW_DIMENSIONS = {
+  page: "page",
+  campaign: "utm_campaign",
+  source: "utm_source",
+  referrer: "referrer",
+  country: "country",
+  device: "device",
+} as const satisfies Record<string, keyof ViewRecord>;
+
+export type ViewDimension = keyof typeof VIEW_DIMENSIONS;
+export const VIEW_DIMENSION_NAMES = Object.keys(VIEW_DIMENSIONS) as ViewDimension[];
+
+/** view_daily's dimension of the whole site's counts. */
+export const TOTAL = "total";
+/** view_visitor_daily's page of the whole site. */
+const SITE_PAGE = "";
+
+type DailyRow = { day: string; dimension: string; value: string; views: number; visitors: number };
+type FilterRow = {
+  day: string;
+  filter_dimension: string;
+  filter_value: string;
+  dimension: string;
+  value: string;
+  views: number;
+};
+
+const valueOf = (view: ViewRecord, dimension: ViewDimension) =>
+  String(view[VIEW_DIMENSIONS[dimension]] ?? "");
+
+/** Adds one to a count kept under `key`, made by `make` the first time. */
+function add<Row extends { views: number }>(
+  counts: Map<string, Row>,
+  key: string,
+  make: () => Row,
+  views = 1,
+): void {
+  const counted = counts.get(key);
+  if (counted) counted.views += views;
+  else counts.set(key, { ...make(), views });
+}
+
+/** The batch's views per day, for the site and per dimension and value (visitors: 0). */
+export function countViews(batch: readonly ViewRecord[]): DailyRow[] {
+  const counts = new Map<string, DailyRow>();
+  for (const view of batch) {
+    const { day } = view;
+    add(counts, `${day}\u0000${TOTAL}`, () => ({
+      day,
+      dimension: TOTAL,
+      value: "",
+      views: 0,
+      visitors: 0,
+    }));
+    for (const dimension of VIEW_DIMENSION_NAMES) {
+      const value = valueOf(view, dimension);
+      add(counts, `${day}\u0000${dimension}\u0000${value}`, () => ({
+        day,
+        dimension,
+        value,
+        views: 0,
+        visitors: 0,
+      }));
+    }
+  }
+  return [...counts.values()];
+}
+
+/**
+ * The batch's views under each one-dimension filter. The views are first counted per
+ * combination of their values (one key per view: this runs on the server's thread), then
+ * each combination adds to its 36 pairs.
+ */
+export function countViewsFiltered(batch: readonly ViewRecord[]): FilterRow[] {
+  const combinations = new Map<string, { day: string; values: string[]; views: number }>();
+  for (const view of batch) {
+    const values = VIEW_DIMENSION_NAMES.map((dimension) => valueOf(view, dimension));
+    add(combinations, `${view.day}\u0000${values.join("\u0000")}`, () => ({
+      day: view.day,
+      values,
+      views: 0,
+    }));
+  }
+  const counts = new Map<string, FilterRow>();
+  for (const { day, values, views } of combinations.values()) {
+    for (const [at, filter] of VIEW_DIMENSION_NAMES.entries()) {
+      for (const [index, dimension] of VIEW_DIMENSION_NAMES.entries()) {
+        const key = `${day}\u0000${at}\u0000${values[at]}\u0000${index}\u0000${values[index]}`;
+        const make = () => ({
+          day,
+          filter_dimension: filter,
+          filter_value: values[at]!,
+          dimension,
+          value: values[index]!,
+          views: 0,
+        });
+        add(counts, key, make, views);
+      }
+    }
+  }
+  return [...counts.values()];
+}
+
+/** The batch's distinct (day, page, visitor) keys, the site's ("" page) included. */
+function visitorKeysOf(batch: readonly ViewRecord[]) {
+  const keys = new Map<string, { day: string; page: string; visitor: string }>();
+  for (const { day, page, visitor } of batch) {
+    for (const counted of [SITE_PAGE, page]) {
+      keys.set(`${day}\u0000${counted}\u0000${visitor}`, { day, page: counted, visitor });
+    }
+  }
+  return [...keys.values()];
+}
+
+/** Adds a written batch to the daily counts (inside the batch's transaction). */
+export async function addViewsToRollups(
+  trx: Transaction<Database>,
+  batch: readonly ViewRecord[],
+): Promise<void> {
+  // Visitors first: the keys this batch is the first to insert are its new visitors.
+  const visitors = new Map<string, number>();
+  // 500 rows × 3 values stay far below both databases' parameter limits.
+  for (const part of chunked(visitorKeysOf(batch), 500)) {
+    const added = await trx
+      .insertInto("view_visitor_daily")
+      .values(part)
+      .onConflict((conflict) => conflict.columns(["day", "page", "visitor"]).doNothing())
+      .returning(["day", "page"])
+      .execute();
+    for (const { day, page } of added) {
+      const key = `${day}\u0000${page}`;
+      visitors.set(key, (visitors.get(key) ?? 0) + 1);
+    }
+  }
+  const daily = countViews(batch);
+  for (const row of daily) {
+    if (row.dimension === TOTAL) row.visitors = visitors.get(`${row.day}\u0000${SITE_PAGE}`) ?? 0;
+    else if (row.dimension === "page") {
+      row.visitors = visitors.get(`${row.day}\u0000${row.value}`) ?? 0;
+    }
+  }
+  // 200 rows × 5 values.
+  for (const part of chunked(daily, 200)) {
+    await trx
+      .insertInto("view_daily")
+      .values(part)
+      .onConflict((conflict) =>
+        conflict.columns(["day", "dimension", "value"]).doUpdateSet((eb) => ({
+          views: eb("view_daily.views", "+", eb.ref("excluded.views")),
+          visitors: eb("view_daily.visitors", "+", eb.ref("excluded.visitors")),
+        })),
+      )
+      .execute();
+  }
+  // 500 rows × 6 values.
+  for (const part of chunked(countViewsFiltered(batch), 500)) {
+    await trx
+      .insertInto("view_filter_daily")
+      .values(part)
+      .onConflict((conflict) =>
+        conflict
+          .columns(["filter_dimension", "filter_value", "day", "dimension", "value"])
+          .doUpdateSet((eb) => ({
+            views: eb("view_filter_daily.views", "+", eb.ref("excluded.views")),
+          })),
+      )
+      .execute();
+  }
+}

@@ -1,5 +1,5 @@
 /**
- * Page views, reported by the page itself (docs/page-views.md): the HTML may come from the
+ * Page views, reported by the page itself (docs/client-runtime.md): the HTML may come from the
  * page cache or a CDN, so the server cannot count the document request; the page sends
  * one beacon to the view endpoint, which is never cached, for each page it shows.
  *

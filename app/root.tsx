@@ -12,7 +12,6 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -42,14 +41,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ error, data }) =>
   error ? errorDescriptors(error, data?.site) : [];
 
+/** The content page the document shows (the 404 page's for an unknown path), if any. */
+function useShownPage(): PageLoaderData["page"] | null {
+  for (const match of useMatches()) {
+    const page = (match.data as Partial<PageLoaderData> | undefined)?.page;
+    if (page) return page;
+  }
+  return null;
+}
+
 /** The page's language: its own meta.lang, else the site default (docs/decisions/001-product-rules.md). */
 function useDocumentLang(fallback: string): string {
-  const matches = useMatches();
-  for (const match of matches) {
-    const page = (match.data as Partial<PageLoaderData> | undefined)?.page;
-    if (page) return page.meta.lang ?? fallback;
-  }
-  return fallback;
+  return useShownPage()?.meta.lang ?? fallback;
 }
 
 /** A route whose page is complete without JavaScript and must not hydrate. */
@@ -94,7 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // A route rendered in place of another URL (app/routes/status.tsx) cannot hydrate there.
   const hydrates = !useMatches().some((match) => isStatic(match.handle));
   const admin = useAdminChrome();
-  const { pathname } = useLocation();
+  const shown = useShownPage();
   return (
     <html lang={lang}>
       <head>
@@ -112,8 +115,9 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           <SiteChrome>{children}</SiteChrome>
         )}
-        {/* A public page's view without JavaScript; a refused request is no page view. */}
-        {hydrates && !admin ? <PageViewFallback path={pathname} /> : null}
+        {/* A content page's view without JavaScript, named by its slug (never the requested
+            path: nothing a visitor sends is written back); a refused request is no view. */}
+        {shown && hydrates && !admin ? <PageViewFallback path={shown.slug} /> : null}
         {root ? (
           <script
             type="application/json"

@@ -210,6 +210,17 @@ test.describe("without JavaScript", () => {
       { page: "/vip", utm_source: "e2e-no-js" },
     ]);
   });
+
+  test("a path that is no page counts as the page 404, and its image does not repeat the path", async ({
+    page,
+    request,
+  }) => {
+    const campaign = `e2e-no-js-404-${randomUUID()}`;
+    const image = page.waitForResponse((response) => response.url().includes("/_app/view?"));
+    await page.goto(`${BASE}/no-existe-${campaign}?utm_campaign=${campaign}`);
+    expect(new URL((await image).url()).search).toBe("?p=%2F404");
+    await expectViews(request, "utm_campaign", campaign, [{ page: "404" }]);
+  });
 });
 
 test("a crawler that renders the page counts nothing", async ({ browser, request }) => {

@@ -1,6 +1,6 @@
 /**
  * A page's view without JavaScript (app/browser/page-views.ts counts it with): an image
- * request to the view endpoint naming the page's path. With JavaScript the browser never
+ * request to the view endpoint naming the page shown (its slug, set by root.tsx). With JavaScript the browser never
  * parses a <noscript>, so a view is never counted twice. The endpoint takes the landing's
  * tracking parameters from the Referer, the page's full URL: `same-origin` sends it in full
  * to the site whatever the site's own Referrer-Policy, and to no one else.

@@ -14,11 +14,13 @@
  * scripts/ensure-bench-tools.sh. Only ever talks to 127.0.0.1.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+
+import { rssMb, wrk, type Run } from "./bench-wrk";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const FLOOD_DURATION = Number(process.env.BENCH_FLOOD_DURATION ?? 30);
@@ -27,7 +29,6 @@ const PORTS = { server: PORT, bare: PORT + 1, nginx: PORT + 2 };
 const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 const TARGETS = { serverVsBare: 70, floodVsCached: 80, floodGrowthMb: 50 };
 
-type Run = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
 type Row = { name: string; encoding: string; run: Run | null; note?: string };
 
 const children: ChildProcess[] = [];
@@ -94,50 +95,6 @@ async function waitFor(port: number, path = "/") {
     await sleep(100);
   }
   throw new Error(`nothing answers on port ${port}`);
-}
-
-function ms(value: string, unit: string): number {
-  const number = Number(value);
-  return unit === "us" ? number / 1000 : unit === "s" ? number * 1000 : number;
-}
-
-/** Runs wrk and reads requests/s, p50, p99, non-2xx and socket errors from its output. */
-function wrk(
-  url: string,
-  encoding: string,
-  connections = 50,
-  duration = DURATION,
-  script?: string,
-): Run {
-  const args = [
-    "-t1",
-    `-c${connections}`,
-    `-d${duration}s`,
-    "--latency",
-    "-H",
-    `Accept-Encoding: ${encoding}`,
-  ];
-  if (script) args.push("-s", script);
-  const output = execFileSync("wrk", [...args, url], { encoding: "utf8" });
-  const percentile = (p: string) => {
-    const match = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`).exec(output);
-    return match ? ms(match[1]!, match[2]!) : NaN;
-  };
-  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
-    output,
-  );
-  return {
-    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0),
-    p50: percentile("50"),
-    p99: percentile("99"),
-    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
-    errors: errors ? errors.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0,
-  };
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
 async function main(): Promise<number> {
@@ -214,7 +171,7 @@ async function main(): Promise<number> {
         });
         continue;
       }
-      const run = wrk(`http://127.0.0.1:${port}/`, encoding);
+      const run = wrk(`http://127.0.0.1:${port}/`, { encoding, duration: DURATION });
       rows.push({ name, encoding, run });
       if (port === PORTS.bare) cached[`bare-${encoding}`] = run.rps;
       if (port === PORTS.server) {
@@ -232,7 +189,7 @@ async function main(): Promise<number> {
   rows.push({
     name: "server `/terms`",
     encoding: "gzip",
-    run: wrk(`http://127.0.0.1:${PORTS.server}/terms`, "gzip"),
+    run: wrk(`http://127.0.0.1:${PORTS.server}/terms`, { encoding: "gzip", duration: DURATION }),
   });
 
   // A flood of unique query strings: every one must be a cache hit, with flat memory.
@@ -242,7 +199,12 @@ async function main(): Promise<number> {
     'local n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format("GET", "/?utm_source=flood" .. n .. "&gclid=" .. n)\nend\n',
   );
   const before = rssMb(server.pid!);
-  const flood = wrk(`http://127.0.0.1:${PORTS.server}/`, "gzip", 20, FLOOD_DURATION, lua);
+  const flood = wrk(`http://127.0.0.1:${PORTS.server}/`, {
+    encoding: "gzip",
+    connections: 20,
+    duration: FLOOD_DURATION,
+    script: lua,
+  });
   const after = rssMb(server.pid!);
   const floodRatio = (flood.rps / cached.gzip!) * 100;
   rows.push({

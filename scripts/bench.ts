@@ -7,6 +7,8 @@
  *   the ledger off, on SQLite and on PostgreSQL;
  * - scripts/bench-postbacks.ts: accepted postbacks per second on SQLite, beside a bare
  *   node:http handler;
+ * - scripts/bench-views.ts: the cached home page with its view beacon against the page
+ *   alone, and a flood of views of unknown paths;
  * - scripts/bench-dashboard.ts: the dashboard's views over a large ledger.
  * Exits 1 when any part failed or missed its targets. `npm run bench -- pages redirects`
  * runs only the parts named; BENCH_SKIP_BUILD=1 skips the build.
@@ -17,6 +19,7 @@ const PARTS = {
   pages: "scripts/bench-pages.ts",
   redirects: "scripts/bench-redirects.ts",
   postbacks: "scripts/bench-postbacks.ts",
+  views: "scripts/bench-views.ts",
   dashboard: "scripts/bench-dashboard.ts",
 } as const;
 type Part = keyof typeof PARTS;

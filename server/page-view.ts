@@ -122,6 +122,19 @@ export function pageViewEndpoint({
     res.end(body);
   }
 
+  let origins = { key: "", set: new Set<string>() };
+  /**
+   * The site's origins for a request (siteOriginsOf), remembered for the last Host: the
+   * same set each time lets click-record.server.ts remember its hosts too.
+   */
+  function originsOf(protocol: string, host: string | null, viewed: ViewedPage): Set<string> {
+    const key = `${protocol}//${host ?? ""} ${viewed.siteOrigin}`;
+    if (key !== origins.key) {
+      origins = { key, set: siteOriginsOf(protocol, host, viewed.siteOrigin) };
+    }
+    return origins.set;
+  }
+
   /** Records the view if it counts; never throws (a view is counted on a best-effort basis). */
   function count(req: IncomingMessage, fields: URLSearchParams, fallback: boolean): void {
     if (!views) return;
@@ -145,11 +158,7 @@ export function pageViewEndpoint({
     const header = headerReader(req.rawHeaders);
     const country = gate.header ? (header(gate.header) ?? undefined) : undefined;
     const viewed = pageOf(fields.get(VIEW_FIELDS.page)!, isBlockedCountryCode(country, gate));
-    const siteOrigins = siteOriginsOf(
-      isSecure(req) ? "https:" : "http:",
-      header("host"),
-      viewed.siteOrigin,
-    );
+    const siteOrigins = originsOf(isSecure(req) ? "https:" : "http:", header("host"), viewed);
     const view = buildViewRecord({
       header,
       fields,

@@ -12,9 +12,10 @@ import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import type { ViewRecord } from "~/clicks/types";
+import { MAX_VIEW_BODY_BYTES, VIEW_PATH } from "~/views/view-endpoint";
 import { viewedPage } from "~/views/viewed-page.server";
 
-import { MAX_VIEW_BODY_BYTES, pageViewEndpoint, VIEW_PATH } from "./page-view";
+import { pageViewEndpoint } from "./page-view";
 import { inspectRequest } from "./request-guard";
 
 const CHROME =

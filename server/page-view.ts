@@ -10,11 +10,12 @@
  * The answer is `204` with no body, never stored nor indexed; a body over
  * MAX_VIEW_BODY_BYTES, not UTF-8, not form-encoded, with a field twice or without a path
  * is a short plain `400` that names nothing of the request. Other methods get the guard's
- * 405 (request-guard.ts). Whether the view counts (a person's, not a crawler's or a
- * prefetch's) and what it keeps is app/views/view-record.server.ts's; the ledger writes it
- * later, in batches (app/views/ledger.server.ts). Like the outbound redirect, it reads the
- * request as it came, without a Fetch Request, and asks the current build's entry
- * (`viewedPage`) which page a path shows.
+ * 405, and a declared body over the site's bound its 413 (request-guard.ts). Whether the
+ * view counts (a person's, not a crawler's or a prefetch's) and what it keeps is
+ * app/views/view-record.server.ts's; the ledger writes it later, in batches
+ * (app/views/ledger.server.ts). Like the outbound redirect, it reads the request as it
+ * came, without a Fetch Request, and asks the current build's entry (`viewedPage`) which
+ * page a path shows.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
@@ -25,18 +26,14 @@ import { sameSiteUrl, siteOriginsOf } from "~/affiliate/tracking-params";
 import { visitorKeys } from "~/clicks/click-record.server";
 import type { Env } from "~/config/env.server";
 import type { ViewLedger } from "~/views/ledger.server";
-import { buildViewRecord, VIEW_FIELDS } from "~/views/view-record.server";
+import { buildViewRecord } from "~/views/view-record.server";
+import { MAX_VIEW_BODY_BYTES, VIEW_FIELDS, VIEW_PATH } from "~/views/view-endpoint";
 import type { ViewedPage } from "~/views/viewed-page.server";
 
 import { headerReader } from "./outbound";
 import { isSecure } from "./remix-handler";
+import { MAX_BODY_BYTES } from "./request-guard";
 import { unstoredHeaders, type HeaderList } from "./site-headers";
-
-export const VIEW_PATH = "/_app/view";
-/** What the endpoint answers (the guard's `Allow` for its path). */
-export const VIEW_METHODS = "GET, HEAD, POST";
-/** Largest body (or query) a view may have: a beacon sends well under 300 bytes. */
-export const MAX_VIEW_BODY_BYTES = 1024;
 
 /** The body's media types a page sends: sendBeacon's string, or a form. */
 const BODY_TYPES = new Set(["text/plain", "application/x-www-form-urlencoded", ""]);
@@ -174,29 +171,31 @@ export function pageViewEndpoint({
     if (view) ledger.record(view);
   }
 
-  /** Reads the POST body (at most MAX_VIEW_BODY_BYTES) and counts it. */
+  /**
+   * Reads the POST body and counts it. A body the endpoint refuses (over
+   * MAX_VIEW_BODY_BYTES, of another media type) is still read to its end, so the client
+   * reads the 400 rather than a reset connection; the guard refuses a declared body over
+   * its own bound (MAX_BODY_BYTES, 413), and one sent in chunks past it ends the
+   * connection.
+   */
   function receive(req: IncomingMessage, res: ServerResponse): void {
     const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-    if (!BODY_TYPES.has(type)) {
-      res.shouldKeepAlive = false;
-      return refuse(res);
-    }
     const chunks: Buffer[] = [];
     let size = 0;
     let answered = false;
     req.on("data", (chunk: Buffer) => {
       if (answered) return;
       size += chunk.length;
-      if (size > MAX_VIEW_BODY_BYTES) {
+      if (size <= MAX_VIEW_BODY_BYTES) chunks.push(chunk);
+      else if (size > MAX_BODY_BYTES) {
         answered = true;
         res.shouldKeepAlive = false;
-        return refuse(res);
+        refuse(res);
       }
-      chunks.push(chunk);
     });
     req.on("end", () => {
       if (answered) return;
-      answered = true;
+      if (!BODY_TYPES.has(type) || size > MAX_VIEW_BODY_BYTES) return refuse(res);
       let text: string;
       try {
         text = utf8.decode(Buffer.concat(chunks));
@@ -216,14 +215,6 @@ export function pageViewEndpoint({
     const queryAt = url.indexOf("?");
     if ((queryAt === -1 ? url : url.slice(0, queryAt)) !== VIEW_PATH) return false;
     accessLog?.(req, res, noop);
-    const declared = req.headers["content-length"];
-    if (declared !== undefined && Number(declared) > MAX_VIEW_BODY_BYTES) {
-      // The guard leaves this bound to the endpoint (request-guard.ts): the body is not
-      // read, and the connection ends with the answer.
-      res.shouldKeepAlive = false;
-      refuse(res);
-      return true;
-    }
     const method = req.method;
     if (method === "POST") {
       receive(req, res);

@@ -118,6 +118,24 @@ describe("inspectRequest", () => {
     });
   });
 
+  it("lets the page views' beacon POST to its exact path, from the site only", () => {
+    const beacon = (path: string, headers?: string[], method = "POST") =>
+      inspectRequest(req(path, headers, method));
+    expect(beacon("/_app/view")).toEqual({ ok: true });
+    expect(beacon("/_app/view?p=/", undefined, "GET")).toEqual({ ok: true });
+    expect(beacon("/_app/view", undefined, "PUT")).toMatchObject({
+      status: 405,
+      allow: "GET, HEAD, POST",
+    });
+    // Another spelling is a page's path, which takes no POST.
+    expect(beacon("/_app/view/")).toMatchObject({ status: 405, allow: "GET, HEAD" });
+    expect(beacon("/_app/VIEW")).toMatchObject({ status: 405, allow: "GET, HEAD" });
+    const crossSite = ["Host", "site.example", "Origin", "https://evil.example"];
+    expect(beacon("/_app/view", crossSite)).toMatchObject({ status: 403 });
+    const sameSite = ["Host", "site.example", "Origin", "https://site.example"];
+    expect(beacon("/_app/view", sameSite)).toEqual({ ok: true });
+  });
+
   it("refuses a browser's cross-site form post to the receiver and logs it without the token", () => {
     const options = { admin: false, isPostbackPath: () => true };
     const request = req(

@@ -9,8 +9,8 @@
  *   docs/decisions/005-request-path.md).
  * - A path whose percent-encoding does not decode has its "%" escaped, so the router and
  *   the static-file server see a decodable path and the site answers its own 404 page.
- * - A declared body over the limit is a 413 before anything reads it; the view endpoint
- *   (page-view.ts) bounds its own, smaller, body and answers a beacon's short 400.
+ * - A declared body over the limit is a 413 before anything reads it (the view endpoint,
+ *   page-view.ts, answers a body over its own smaller bound with its short 400).
  * - A method the path does not answer (TRACE and PROPFIND included) is a 405 with `Allow`:
  *   pages answer GET and HEAD, the locale form POST, the dashboard both when it is on, the
  *   postback receiver GET and POST when it is on, the view endpoint GET, HEAD and POST.
@@ -24,9 +24,9 @@ import type { IncomingMessage } from "node:http";
 
 import { routablePath } from "~/browser/routable-path";
 import { ALLOWED_METHODS as PAGE_METHODS } from "~/document/headers.server";
+import { VIEW_METHODS, VIEW_PATH } from "~/views/view-endpoint";
 
 import { crossSiteReason } from "./cross-site";
-import { VIEW_METHODS, VIEW_PATH } from "./page-view";
 import { POSTBACK_METHODS, redactToken } from "./postback";
 
 /** Largest request body the site accepts (its forms send a few hundred bytes). */
@@ -166,17 +166,14 @@ export function inspectRequest(
   req.url = decodablePath(path);
 
   const method = req.method ?? "";
-  const queryAt = req.url.indexOf("?");
   const declared = req.headers["content-length"];
-  if (declared !== undefined) {
-    const limit = bodyLimit(method, req.url, options);
-    const ownBound = (queryAt === -1 ? req.url : req.url.slice(0, queryAt)) === VIEW_PATH;
-    if (Number(declared) > limit && !ownBound) {
-      return { ok: false, status: 413, reason: `body over ${limit} bytes` };
-    }
+  const limit = declared === undefined ? 0 : bodyLimit(method, req.url, options);
+  if (declared !== undefined && Number(declared) > limit) {
+    return { ok: false, status: 413, reason: `body over ${limit} bytes` };
   }
   // GET and HEAD on a page, the hot path, skip the table.
   if ((method === "GET" || method === "HEAD") && !req.url.startsWith("/_app/")) return OK;
+  const queryAt = req.url.indexOf("?");
   const allow = allowedMethods(queryAt === -1 ? req.url : req.url.slice(0, queryAt), options);
   if (!allow.split(", ").includes(method)) {
     return { ok: false, status: 405, reason: `${method} not allowed`, allow };

@@ -14,8 +14,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openLedgerDatabase, type LedgerDatabase } from "~/clicks/database.server";
 import type { ViewRecord } from "~/clicks/types";
 
+import { DIMENSIONS } from "~/clicks/dimensions";
+
 import { ViewLedger } from "./ledger.server";
-import { TOTAL, VIEW_DIMENSION_NAMES, VIEW_DIMENSIONS } from "./rollup.server";
+import { VIEW_DIMENSION_NAMES, VIEW_TOTAL } from "./view-dimensions";
 
 const directory = mkdtempSync(path.join(tmpdir(), "views-"));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -112,12 +114,12 @@ describe.each(suites)("the page views' ledger on %s", (_name, url) => {
     await Promise.all([first.close(), second.close()]);
 
     const expected = [
-      ...(await rows(sql<Row>`select day, ${TOTAL} as dimension, '' as value, count(*) as views,
+      ...(await rows(sql<Row>`select day, ${VIEW_TOTAL} as dimension, '' as value, count(*) as views,
         count(distinct visitor) as visitors from views group by day`)),
       ...(
         await Promise.all(
           VIEW_DIMENSION_NAMES.map((dimension) => {
-            const column = VIEW_DIMENSIONS[dimension];
+            const column = DIMENSIONS[dimension].column;
             const visitors = dimension === "page" ? sql`count(distinct visitor)` : sql<number>`0`;
             return rows(sql<Row>`select day, ${dimension} as dimension, ${valueOf(column)} as value,
               count(*) as views, ${visitors} as visitors from views
@@ -136,7 +138,7 @@ describe.each(suites)("the page views' ledger on %s", (_name, url) => {
     const filtered = (
       await Promise.all(
         pairs.map(([filter, dimension]) => {
-          const [filterColumn, column] = [VIEW_DIMENSIONS[filter], VIEW_DIMENSIONS[dimension]];
+          const [filterColumn, column] = [DIMENSIONS[filter].column, DIMENSIONS[dimension].column];
           return rows(sql<Row>`select day, ${filter} as filter_dimension,
             ${valueOf(filterColumn)} as filter_value, ${dimension} as dimension,
             ${valueOf(column)} as value, count(*) as views from views
@@ -152,7 +154,7 @@ describe.each(suites)("the page views' ledger on %s", (_name, url) => {
     // The repeated visitors were there to be deduplicated.
     const [total] = await rows(sql<Row>`select count(*) as views from views`);
     const [visitors] = await rows(
-      sql<Row>`select sum(visitors) as visitors from view_daily where dimension = ${TOTAL}`,
+      sql<Row>`select sum(visitors) as visitors from view_daily where dimension = ${VIEW_TOTAL}`,
     );
     expect(Number(visitors!.visitors)).toBeLessThan(Number(total!.views) / 10);
   });

@@ -15,23 +15,11 @@
 import type { Transaction } from "kysely";
 
 import { chunked } from "~/clicks/chunked";
+import { DIMENSIONS } from "~/clicks/dimensions";
 import type { Database, ViewRecord } from "~/clicks/types";
 
-/** The view dimensions and their columns (the names of the click reports, dimensions.ts). */
-export const VIEW_DIMENSIONS = {
-  page: "page",
-  campaign: "utm_campaign",
-  source: "utm_source",
-  referrer: "referrer",
-  country: "country",
-  device: "device",
-} as const satisfies Record<string, keyof ViewRecord>;
+import { VIEW_DIMENSION_NAMES, VIEW_TOTAL, type ViewDimension } from "./view-dimensions";
 
-export type ViewDimension = keyof typeof VIEW_DIMENSIONS;
-export const VIEW_DIMENSION_NAMES = Object.keys(VIEW_DIMENSIONS) as ViewDimension[];
-
-/** view_daily's dimension of the whole site's counts. */
-export const TOTAL = "total";
 /** view_visitor_daily's page of the whole site. */
 const SITE_PAGE = "";
 
@@ -46,7 +34,7 @@ type FilterRow = {
 };
 
 const valueOf = (view: ViewRecord, dimension: ViewDimension) =>
-  String(view[VIEW_DIMENSIONS[dimension]] ?? "");
+  String(view[DIMENSIONS[dimension].column] ?? "");
 
 /** Adds one to a count kept under `key`, made by `make` the first time. */
 function add<Row extends { views: number }>(
@@ -65,9 +53,9 @@ export function countViews(batch: readonly ViewRecord[]): DailyRow[] {
   const counts = new Map<string, DailyRow>();
   for (const view of batch) {
     const { day } = view;
-    add(counts, `${day}\u0000${TOTAL}`, () => ({
+    add(counts, `${day}\u0000${VIEW_TOTAL}`, () => ({
       day,
-      dimension: TOTAL,
+      dimension: VIEW_TOTAL,
       value: "",
       views: 0,
       visitors: 0,
@@ -154,10 +142,10 @@ export async function addViewsToRollups(
   }
   const daily = countViews(batch);
   for (const row of daily) {
-    if (row.dimension === TOTAL) row.visitors = visitors.get(`${row.day}\u0000${SITE_PAGE}`) ?? 0;
-    else if (row.dimension === "page") {
-      row.visitors = visitors.get(`${row.day}\u0000${row.value}`) ?? 0;
-    }
+    // Visitors are counted for the whole site and per page only.
+    const page =
+      row.dimension === VIEW_TOTAL ? SITE_PAGE : row.dimension === "page" ? row.value : null;
+    if (page !== null) row.visitors = visitors.get(`${row.day}\u0000${page}`) ?? 0;
   }
   // 200 rows × 5 values.
   for (const part of chunked(daily, 200)) {

@@ -55,6 +55,7 @@ describe("pageShown", () => {
     ["/terms", "/terms"],
     ["/terms/", "/terms"],
     ["/Terms", "/terms"],
+    ["/terms?utm_source=x#top", "/terms"],
     ["/403", "/403"],
   ])("counts %s as the content page %s, as the router resolves it", (path, page) => {
     expect(pageShown(path)).toBe(page);

@@ -27,14 +27,7 @@ import {
 } from "~/clicks/click-record.server";
 import type { ViewRecord } from "~/clicks/types";
 
-/** The beacon's fields (the contract with app/browser): short names, a body under 1 KB. */
-export const VIEW_FIELDS = {
-  page: "p",
-  source: "s",
-  medium: "m",
-  campaign: "c",
-  referrer: "r",
-} as const;
+import { VIEW_FIELDS } from "./view-endpoint";
 
 export type ViewInput = {
   /** The request's headers. */

@@ -26,8 +26,8 @@ const currentOrigin = perContent(() => siteOrigin(site));
  * The page a path shows in the content as it is now (it reloads in development), and the
  * site's origin: exported by app/entry.server.tsx for server/page-view.ts.
  */
-export function viewedPage(pathname: string, blocked = false): ViewedPage {
-  return { page: pageShown(pathname, blocked), siteOrigin: currentOrigin() };
+export function viewedPage(path: string, blocked = false): ViewedPage {
+  return { page: pageShown(path, blocked), siteOrigin: currentOrigin() };
 }
 
 /**
@@ -35,7 +35,10 @@ export function viewedPage(pathname: string, blocked = false): ViewedPage {
  * "/Terms" redirect to "/terms", which is the page seen; a visitor from a blocked country
  * (`blocked`, the country gate's verdict) sees the /403 page on a promotional page.
  */
-export function pageShown(pathname: string, blocked = false): string {
+export function pageShown(path: string, blocked = false): string {
+  // A page's path, as location.pathname gives it; a query or fragment sent along is not
+  // part of it (the router never sees them in the path either).
+  const pathname = path.split(/[?#]/, 1)[0]!;
   if (blocked && outboundLink(pathname, site, links)) return FORBIDDEN_SLUG;
   const result = resolvePage(pages, pathname);
   const slug =

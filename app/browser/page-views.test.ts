@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from "vitest";
 
-import { VIEW_ENDPOINT, installPageViews, sendView, viewBody } from "./page-views";
+import { VIEW_PATH } from "~/views/view-endpoint";
+
+import { installPageViews, sendView, viewBody } from "./page-views";
 
 describe("viewBody", () => {
   it("holds the path and the landing's source, under the endpoint's field names", () => {
@@ -36,7 +38,7 @@ describe("sendView", () => {
     const sendBeacon = vi.fn(() => true);
     const fetch = vi.fn();
     sendView("p=%2F", { sendBeacon, fetch });
-    expect(sendBeacon).toHaveBeenCalledWith(VIEW_ENDPOINT, "p=%2F");
+    expect(sendBeacon).toHaveBeenCalledWith(VIEW_PATH, "p=%2F");
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -45,8 +47,8 @@ describe("sendView", () => {
     sendView("p=%2Fa", { fetch });
     sendView("p=%2Fb", { sendBeacon: () => false, fetch });
     expect(fetch.mock.calls).toEqual([
-      [VIEW_ENDPOINT, { method: "POST", body: "p=%2Fa", keepalive: true }],
-      [VIEW_ENDPOINT, { method: "POST", body: "p=%2Fb", keepalive: true }],
+      [VIEW_PATH, { method: "POST", body: "p=%2Fa", keepalive: true }],
+      [VIEW_PATH, { method: "POST", body: "p=%2Fb", keepalive: true }],
     ]);
   });
 

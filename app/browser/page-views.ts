@@ -14,26 +14,31 @@
  *   (`prerenderingchange`), never while it is prerendered.
  * Without JavaScript, the document's <noscript> image reports it (page-view-fallback.tsx).
  */
+import { VIEW_FIELDS, VIEW_PATH } from "~/views/view-endpoint";
+
 import type { VisitSource } from "./outbound-links";
 
-export const VIEW_ENDPOINT = "/_app/view";
 /** Longest path reported: keeps the body far under the endpoint's 1 KB (a longer one is no page). */
 const MAX_PATH_LENGTH = 256;
-/** The body's field for each landing parameter a view keeps (the endpoint's contract). */
+/** The body's field for each landing parameter a view keeps. */
 const SOURCE_FIELDS: Record<string, string> = {
-  utm_source: "s",
-  utm_medium: "m",
-  utm_campaign: "c",
+  utm_source: VIEW_FIELDS.source,
+  utm_medium: VIEW_FIELDS.medium,
+  utm_campaign: VIEW_FIELDS.campaign,
 };
 
-/** The form-encoded body of one view: `p` the path, `s`/`m`/`c` and `r` the visit's source. */
+/**
+ * The form-encoded body of one view (app/views/view-endpoint.ts): the path, the landing's
+ * utm_source/utm_medium/utm_campaign, and its referrer as a host (the server keeps no more
+ * of it, so the browser sends no more).
+ */
 export function viewBody(path: string, { params, referrer }: VisitSource): string {
-  const body = new URLSearchParams({ p: path.slice(0, MAX_PATH_LENGTH) });
+  const body = new URLSearchParams({ [VIEW_FIELDS.page]: path.slice(0, MAX_PATH_LENGTH) });
   for (const [name, value] of params) {
     const field = SOURCE_FIELDS[name];
     if (field) body.set(field, value);
   }
-  if (referrer) body.set("r", referrer);
+  if (referrer) body.set(VIEW_FIELDS.referrer, referrer);
   return body.toString();
 }
 
@@ -51,8 +56,8 @@ export function sendView(
   transport: Transport = { sendBeacon: navigator.sendBeacon?.bind(navigator), fetch },
 ) {
   try {
-    if (transport.sendBeacon?.(VIEW_ENDPOINT, body)) return;
-    transport.fetch(VIEW_ENDPOINT, { method: "POST", body, keepalive: true }).catch(() => {});
+    if (transport.sendBeacon?.(VIEW_PATH, body)) return;
+    transport.fetch(VIEW_PATH, { method: "POST", body, keepalive: true }).catch(() => {});
   } catch {
     // Nothing a view does may break the page.
   }

@@ -5,13 +5,13 @@
  * tracking parameters from the Referer, the page's full URL: `same-origin` sends it in full
  * to the site whatever the site's own Referrer-Policy, and to no one else.
  */
-import { VIEW_ENDPOINT } from "~/browser/page-views";
+import { VIEW_FIELDS, VIEW_PATH } from "~/views/view-endpoint";
 
 export function PageViewFallback({ path }: { path: string }) {
   return (
     <noscript>
       <img
-        src={`${VIEW_ENDPOINT}?${new URLSearchParams({ p: path })}`}
+        src={`${VIEW_PATH}?${new URLSearchParams({ [VIEW_FIELDS.page]: path })}`}
         alt=""
         width={1}
         height={1}

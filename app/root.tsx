@@ -19,6 +19,7 @@ import { useEffect, type ReactNode } from "react";
 
 import { DevContentUpdates } from "~/components/dev-advice";
 import { ImportMap, InlineStyle } from "~/document/document-inlines";
+import { PageViewFallback } from "~/document/page-view-fallback";
 import { SiteChrome, useSite } from "~/components/layout/site-chrome";
 import { UpdateBanner } from "~/components/update-banner";
 import { APP_CONFIG_ELEMENT_ID, serializeForScript } from "~/config/app-config";
@@ -40,14 +41,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ error, data }) =>
   error ? errorDescriptors(error, data?.site) : [];
 
+/** The content page the document shows (the 404 page's for an unknown path), if any. */
+function useShownPage(): PageLoaderData["page"] | null {
+  for (const match of useMatches()) {
+    const page = (match.data as Partial<PageLoaderData> | undefined)?.page;
+    if (page) return page;
+  }
+  return null;
+}
+
 /** The page's language: its own meta.lang, else the site default (docs/decisions/001-product-rules.md). */
 function useDocumentLang(fallback: string): string {
-  const matches = useMatches();
-  for (const match of matches) {
-    const page = (match.data as Partial<PageLoaderData> | undefined)?.page;
-    if (page) return page.meta.lang ?? fallback;
-  }
-  return fallback;
+  return useShownPage()?.meta.lang ?? fallback;
 }
 
 /** A route whose page is complete without JavaScript and must not hydrate. */
@@ -92,6 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // A route rendered in place of another URL (app/routes/status.tsx) cannot hydrate there.
   const hydrates = !useMatches().some((match) => isStatic(match.handle));
   const admin = useAdminChrome();
+  const shown = useShownPage();
   return (
     <html lang={lang}>
       <head>
@@ -109,6 +115,9 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           <SiteChrome>{children}</SiteChrome>
         )}
+        {/* A content page's view without JavaScript, named by its slug (never the requested
+            path: nothing a visitor sends is written back); a refused request is no view. */}
+        {shown && hydrates && !admin ? <PageViewFallback path={shown.slug} /> : null}
         {root ? (
           <script
             type="application/json"
@@ -134,7 +143,12 @@ export default function App() {
   useEffect(() => {
     void loadInterfaceMessages(locale);
   }, [locale]);
-  const update = useClientRuntime({ subIdParam: site.affiliate.subid_param });
+  // The dashboard's pages are no page views of the site.
+  const dashboard = useAdminChrome() !== null;
+  const update = useClientRuntime({
+    subIdParam: site.affiliate.subid_param,
+    countViews: !dashboard,
+  });
   return (
     <>
       <Outlet />

@@ -191,6 +191,17 @@ describe("outbound redirect", () => {
     expect(recorded[0]).toMatchObject({ page: "/bonos", utm_campaign: "landing" });
   });
 
+  it("records the visit's referrer host (ref) and never passes it to the program", async () => {
+    const { location } = await request("/go/home-hero?utm_campaign=otono&ref=foro.example");
+    expect([...location!.searchParams.keys()]).toEqual([
+      "partner",
+      "banner",
+      "utm_campaign",
+      "clickid",
+    ]);
+    expect(recorded[0]).toMatchObject({ utm_campaign: "otono", referrer: "foro.example" });
+  });
+
   it("writes one access-log line per redirect", async () => {
     await request("/go/home-hero?subid=1");
     expect(logged).toEqual(["GET /go/home-hero?subid=1"]);

@@ -1,5 +1,6 @@
 /**
- * The app's browser runtime, started once from the root route: analytics page views on
+ * The app's browser runtime, started once from the root route: the visit's source, the
+ * site's own page views (app/browser/page-views.ts), the optional analytics page views on
  * the first load and every client-side route change (not on hash changes or
  * revalidations), the hourly build check, and the chunk-load reload guard.
  */
@@ -11,7 +12,8 @@ import { http } from "./http";
 import { startBuildCheck } from "./build-check";
 import { installChunkReload } from "./chunk-reload";
 import { navigateTo } from "./navigate-to";
-import { installOutboundLinks, rememberTrackingParams } from "./outbound-links";
+import { installOutboundLinks, rememberLanding, visitSource } from "./outbound-links";
+import { installPageViews, sendView, viewBody } from "./page-views";
 
 declare global {
   interface Window {
@@ -101,16 +103,48 @@ function useChunkReload() {
   }, []);
 }
 
-/** Carries landing tracking parameters to affiliate links (the server counts the clicks). */
+/** The site's own hosts: the configured one and the one the page was served from. */
+function siteHosts(): Set<string> {
+  const hosts = new Set([window.location.hostname]);
+  try {
+    hosts.add(new URL(window.__APP_CONFIG__?.baseUrl ?? "").hostname);
+  } catch {
+    // No configured origin in the page: the served host alone.
+  }
+  return hosts;
+}
+
+/**
+ * Remembers the landing's source, then carries it to affiliate links (the server counts
+ * the clicks). Runs before the page views, which report the same source.
+ */
 function useOutboundLinks(subIdParam: string) {
   useEffect(() => {
-    rememberTrackingParams(window.location.search, subIdParam, window.sessionStorage);
-    return installOutboundLinks({
-      doc: document,
-      storage: window.sessionStorage,
-      subIdParam,
-    });
+    const source = { storage: window.sessionStorage, subIdParam, siteHosts: siteHosts() };
+    rememberLanding({ search: window.location.search, referrer: document.referrer }, source);
+    return installOutboundLinks({ doc: document, ...source });
   }, [subIdParam]);
+}
+
+/** Installed once per document (a remount, as StrictMode's in development, counts nothing). */
+let pageViews: ReturnType<typeof installPageViews> | null = null;
+
+/** One view per page shown, reported to the site (`counted` is false on the dashboard). */
+function usePageViewBeacon(subIdParam: string, counted: boolean) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (!counted) return;
+    pageViews ??= installPageViews({
+      report: (path) =>
+        sendView(
+          viewBody(
+            path,
+            visitSource({ storage: window.sessionStorage, subIdParam, siteHosts: siteHosts() }),
+          ),
+        ),
+    });
+    pageViews.show(pathname);
+  }, [pathname, counted, subIdParam]);
 }
 
 /** Marks the document once hydration has run the runtime's effects (tests wait for it). */
@@ -120,9 +154,17 @@ function useHydratedMarker() {
   }, []);
 }
 
-export function useClientRuntime({ subIdParam }: { subIdParam: string }) {
+export function useClientRuntime({
+  subIdParam,
+  countViews,
+}: {
+  subIdParam: string;
+  /** False where views are not the site's (the dashboard). */
+  countViews: boolean;
+}) {
   usePageViews();
   useOutboundLinks(subIdParam);
+  usePageViewBeacon(subIdParam, countViews);
   useChunkReload();
   const update = useBuildUpdate();
   useHydratedMarker();

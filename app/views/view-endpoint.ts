@@ -21,6 +21,6 @@ export const VIEW_FIELDS = {
   source: "s",
   medium: "m",
   campaign: "c",
-  /** The landing's document.referrer (a full URL; the server keeps its host only). */
+  /** The landing's external referrer host (a URL is accepted too; only its host is kept). */
   referrer: "r",
 } as const;

@@ -186,7 +186,10 @@ export function* seedViews({
 }): Generator<ViewRecord> {
   const next = random(seed + 0x85ebca6b);
   const first = addDays(lastDay, -(days - 1));
-  const weight = new Map<string, number>(pages.map((page) => [page, 0.05]));
+  // The /404 page's own views count as "404", as the view record counts them.
+  const weight = new Map<string, number>(
+    pages.filter((page) => page !== "/404").map((page) => [page, 0.05]),
+  );
   for (const [index, link] of links.entries()) {
     weight.set(link.page, (weight.get(link.page) ?? 0.05) + 1 / (index + 1));
   }

@@ -51,6 +51,7 @@ describe("exports", () => {
             page: "/",
             is_bot: 0,
             utm_campaign: "a,b",
+            referrer: "t.co",
           };
         }
       },
@@ -58,9 +59,9 @@ describe("exports", () => {
     const body = await text(clicksCsv(reports, view));
     const lines = body.split("\r\n");
     expect(lines[0]).toBe(
-      "\uFEFFid,at,day,link_id,destination,page,utm_source,utm_medium,utm_campaign,utm_content,utm_term,gclid,fbclid,subid,country,device,browser,is_bot,visitor",
+      "\uFEFFid,at,day,link_id,destination,page,utm_source,utm_medium,utm_campaign,utm_content,utm_term,gclid,fbclid,subid,country,device,browser,is_bot,visitor,referrer",
     );
-    expect(lines[1]).toBe('1,2026-11-20T10:00:00.000Z,2026-11-20,x,,/,,,"a,b",,,,,,,,,0,');
+    expect(lines[1]).toBe('1,2026-11-20T10:00:00.000Z,2026-11-20,x,,/,,,"a,b",,,,,,,,,0,,t.co');
     expect(lines).toHaveLength(5);
     expect(pulled).toBe(3);
   });
@@ -171,16 +172,17 @@ describe("exports", () => {
             subid: null,
             country: "ES",
             device: "mobile",
+            referrer: "google.com",
           };
         },
       },
     } as unknown as ReportQueries;
     const lines = (await text(conversionsCsv(reports, view))).split("\r\n");
     expect(lines[0]).toBe(
-      "\uFEFFat,day,event,amount,currency,txid,click_id,orphan,origin,link_id,page,utm_source,utm_campaign,subid,country,device",
+      "\uFEFFat,day,event,amount,currency,txid,click_id,orphan,origin,link_id,page,utm_source,utm_campaign,subid,country,device,referrer",
     );
     expect(lines[1]).toBe(
-      "2026-11-20T10:00:00.000Z,2026-11-20,commission,1234.50,USD,'=cmd|' /C calc'!A0,abc,0,postback,home-main-block-1-button-1,/,,verano,,ES,mobile",
+      "2026-11-20T10:00:00.000Z,2026-11-20,commission,1234.50,USD,'=cmd|' /C calc'!A0,abc,0,postback,home-main-block-1-button-1,/,,verano,,ES,mobile,google.com",
     );
   });
 });

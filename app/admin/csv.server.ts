@@ -34,6 +34,8 @@ export const CLICK_COLUMNS = [
   "browser",
   "is_bot",
   "visitor",
+  // Added last (migration 005), so spreadsheets built on the earlier columns keep working.
+  "referrer",
 ] as const satisfies readonly (keyof ClicksTable)[];
 
 /** The columns of one conversion: what happened and the attribution copied from its click. */
@@ -54,6 +56,8 @@ export const CONVERSION_COLUMNS = [
   "subid",
   "country",
   "device",
+  // Added last (migration 005), as in the clicks' export.
+  "referrer",
 ] as const satisfies readonly (keyof ConversionsTable | "amount")[];
 
 /**

@@ -10,6 +10,7 @@ import type { Kysely } from "kysely";
 
 import { BatchQueue, type QueueStats } from "./batch-queue";
 import type { LedgerDatabase } from "./database.server";
+import { pruneWithDailyCounts } from "./prune.server";
 import { reportQueries, type ReportQueries } from "./reports.server";
 import { addToRollups } from "./rollup.server";
 import type { ClickRecord, Database } from "./types";
@@ -103,19 +104,16 @@ export class ClickLedger {
    */
   async prune(days: number, now = Date.now()): Promise<number> {
     const cutoff = now - days * DAY_MS;
-    const result = await this.database.db.transaction().execute(async (trx) => {
-      const deleted = await trx.deleteFrom("clicks").where("at", "<", cutoff).executeTakeFirst();
-      const oldest = await trx
-        .selectFrom("clicks")
-        .select((eb) => eb.fn.min("day").as("day"))
-        .executeTakeFirst();
-      const keepFrom = oldest?.day ?? "9999-12-31";
-      await trx.deleteFrom("click_daily").where("day", "<", keepFrom).execute();
-      await trx.deleteFrom("click_filter_daily").where("day", "<", keepFrom).execute();
-      await trx.deleteFrom("visitor_daily").where("day", "<", keepFrom).execute();
-      return deleted;
-    });
-    return Number(result.numDeletedRows);
+    return this.database.db
+      .transaction()
+      .execute((trx) =>
+        pruneWithDailyCounts(
+          trx,
+          "clicks",
+          ["click_daily", "click_filter_daily", "visitor_daily"],
+          cutoff,
+        ),
+      );
   }
 
   snapshot(): LedgerStats & { waiting: number } {

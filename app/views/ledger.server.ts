@@ -8,6 +8,7 @@
  */
 import { BatchQueue, type QueueStats } from "~/clicks/batch-queue";
 import type { LedgerDatabase } from "~/clicks/database.server";
+import { pruneWithDailyCounts } from "~/clicks/prune.server";
 import {
   BATCH_SIZE,
   FLUSH_INTERVAL_MS,
@@ -69,19 +70,16 @@ export class ViewLedger {
     const cutoff = now - days * DAY_MS;
     // A day string of the UTC date is close enough for a bound two days wide.
     const keysFrom = new Date(now - VISITOR_KEY_DAYS * DAY_MS).toISOString().slice(0, 10);
-    const result = await this.database.db.transaction().execute(async (trx) => {
-      const deleted = await trx.deleteFrom("views").where("at", "<", cutoff).executeTakeFirst();
-      const oldest = await trx
-        .selectFrom("views")
-        .select((eb) => eb.fn.min("day").as("day"))
-        .executeTakeFirst();
-      const keepFrom = oldest?.day ?? "9999-12-31";
-      await trx.deleteFrom("view_daily").where("day", "<", keepFrom).execute();
-      await trx.deleteFrom("view_filter_daily").where("day", "<", keepFrom).execute();
+    return this.database.db.transaction().execute(async (trx) => {
+      const deleted = await pruneWithDailyCounts(
+        trx,
+        "views",
+        ["view_daily", "view_filter_daily"],
+        cutoff,
+      );
       await trx.deleteFrom("view_visitor_daily").where("day", "<", keysFrom).execute();
       return deleted;
     });
-    return Number(result.numDeletedRows);
   }
 
   snapshot(): QueueStats & { waiting: number } {

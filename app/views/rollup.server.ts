@@ -16,22 +16,15 @@ import type { Transaction } from "kysely";
 
 import { chunked } from "~/clicks/chunked";
 import { DIMENSIONS } from "~/clicks/dimensions";
-import type { Database, ViewRecord } from "~/clicks/types";
+import type { Database, ViewDailyTable, ViewFilterDailyTable, ViewRecord } from "~/clicks/types";
 
 import { VIEW_DIMENSIONS, VIEW_TOTAL, type ViewDimension } from "./view-dimensions";
 
 /** view_visitor_daily's page of the whole site. */
 const SITE_PAGE = "";
 
-type DailyRow = { day: string; dimension: string; value: string; views: number; visitors: number };
-type FilterRow = {
-  day: string;
-  filter_dimension: string;
-  filter_value: string;
-  dimension: string;
-  value: string;
-  views: number;
-};
+type DailyRow = ViewDailyTable;
+type FilterRow = ViewFilterDailyTable;
 
 const valueOf = (view: ViewRecord, dimension: ViewDimension) =>
   String(view[DIMENSIONS[dimension].column] ?? "");

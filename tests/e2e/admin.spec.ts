@@ -365,6 +365,7 @@ test.describe("with ADMIN_PASSWORD", () => {
       "browser",
       "is_bot",
       "visitor",
+      "referrer",
     ]);
     expect(lines.length - 1).toBe(count("day between ? and ? and device = 'mobile'", from, to));
     const device = header.indexOf("device");
@@ -608,6 +609,7 @@ test.describe("what earns money", () => {
       "subid",
       "country",
       "device",
+      "referrer",
     ]);
     expect(lines.length - 1).toBe(
       scalar(

@@ -95,6 +95,19 @@ describe("ConversionLedger", () => {
     });
   });
 
+  it("copies the referrer host of a click from another site, into the daily counts too", async () => {
+    clicks.record(click("clk0000000000001", { utm_source: null, referrer: "t.co" }));
+    await expect(conversions.record(input(), { origin: "postback" })).resolves.toBe("accepted");
+    const [row] = await stored();
+    expect(row).toMatchObject({ utm_source: null, referrer: "t.co" });
+    const daily = await database.db
+      .selectFrom("conversion_daily")
+      .select(["value", "conversions"])
+      .where("dimension", "=", "referrer")
+      .execute();
+    expect(daily.map((entry) => [entry.value, Number(entry.conversions)])).toEqual([["t.co", 1]]);
+  });
+
   it("counts registration and FTD once per click, and decides repeatable events by txid", async () => {
     clicks.record(click("clk0000000000001"));
     await clicks.flush();

@@ -11,6 +11,7 @@ import { migration as dailyRollups } from "./migrations/002-daily-rollups";
 import { migration as conversions } from "./migrations/003-conversions";
 import { migration as filteredRollups } from "./migrations/004-filtered-rollups";
 import { migration as pageViews } from "./migrations/005-page-views";
+import { migration as experimentVariants } from "./migrations/006-experiment-variants";
 import type { Database, Dialect } from "./types";
 
 /** Every migration by name; names sort in the order they run. */
@@ -21,6 +22,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "003-conversions": conversions(dialect),
     "004-filtered-rollups": filteredRollups(),
     "005-page-views": pageViews(dialect),
+    "006-experiment-variants": experimentVariants(),
   };
 }
 

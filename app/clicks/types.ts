@@ -48,6 +48,11 @@ export type ClicksTable = {
    * sends it back in its postbacks. Null for clicks recorded before ids existed.
    */
   click_id: string | null;
+  /**
+   * The experiments' assignment (migration 006): "name=variant" joined by "&" in name
+   * order, e.g. "home-h1=B". Null when no experiment applied to its page or its link (destination split), and before migration 006.
+   */
+  variants: string | null;
 };
 
 /** Clicks per day, dimension, value and bot flag (rollup.server.ts). */
@@ -115,6 +120,11 @@ export type ConversionsTable = {
   subid: string | null;
   country: string | null;
   device: string;
+  /**
+   * The click's experiment assignment (see clicks.variants); null for an orphan. Optional
+   * for writers that predate migration 006 (the column is nullable).
+   */
+  variants?: string | null;
 };
 
 /** Conversions and amounts per day, dimension, value, event and currency. */
@@ -165,6 +175,11 @@ export type ViewsTable = {
   browser: string;
   /** The daily visitor key, the same as the clicks' (record-click's VisitorKeys). */
   visitor: string;
+  /**
+   * The experiments' assignment (migration 006): "name=variant" joined by "&" in name
+   * order, e.g. "home-h1=B". Null when no experiment applied to its page, and before migration 006.
+   */
+  variants: string | null;
 };
 
 /**
@@ -206,8 +221,16 @@ export type Database = {
   view_visitor_daily: ViewVisitorDailyTable;
 };
 
+/**
+ * Writers that predate migration 006 (the demo seed) leave `variants` out of a record:
+ * stored as null, as for a page under no experiment.
+ */
+type VariantsOptional<T extends { variants: string | null }> = Omit<T, "id" | "variants"> & {
+  variants?: string | null;
+};
+
 /** A view as recorded (everything but the generated id). */
-export type ViewRecord = Omit<ViewsTable, "id">;
+export type ViewRecord = VariantsOptional<ViewsTable>;
 
 /** A click as recorded (everything but the generated id). */
-export type ClickRecord = Omit<ClicksTable, "id">;
+export type ClickRecord = VariantsOptional<ClicksTable>;

@@ -108,6 +108,17 @@ describe("ConversionLedger", () => {
     expect(daily.map((entry) => [entry.value, Number(entry.conversions)])).toEqual([["t.co", 1]]);
   });
 
+  it("copies the experiment variants the click was shown; an orphan has none", async () => {
+    clicks.record(click("clk0000000000001", { variants: "home-h1=B&welcome-split=A" }));
+    await conversions.record(input(), { origin: "postback" });
+    await conversions.record(input({ clickId: "clk000000000000x" }), { origin: "postback" });
+    const rows = await stored();
+    expect(rows.map((row) => [row.click_id, row.orphan, row.variants])).toEqual([
+      ["clk0000000000001", 0, "home-h1=B&welcome-split=A"],
+      ["clk000000000000x", 1, null],
+    ]);
+  });
+
   it("counts registration and FTD once per click, and decides repeatable events by txid", async () => {
     clicks.record(click("clk0000000000001"));
     await clicks.flush();

@@ -63,7 +63,15 @@ type Pending = {
 /** What the attribution copies from a click. */
 type Attribution = Pick<
   ConversionsTable,
-  "link_id" | "page" | "utm_source" | "utm_campaign" | "referrer" | "subid" | "country" | "device"
+  | "link_id"
+  | "page"
+  | "utm_source"
+  | "utm_campaign"
+  | "referrer"
+  | "subid"
+  | "country"
+  | "device"
+  | "variants"
 > & { at: number };
 
 const ORPHAN: Omit<Attribution, "at"> = {
@@ -75,6 +83,7 @@ const ORPHAN: Omit<Attribution, "at"> = {
   subid: null,
   country: null,
   device: "",
+  variants: null,
 };
 
 export class ConversionLedger {
@@ -452,6 +461,8 @@ async function attributionOf(
         "subid",
         "country",
         "device",
+        // The click's experiments: its conversions count for the variants it was shown.
+        "variants",
       ])
       .where("click_id", "in", part)
       .execute();

@@ -9,6 +9,8 @@ import type { OutboundTarget } from "~/affiliate/outbound.server";
 import type { ClickLedger } from "~/clicks/ledger.server";
 import type { ClickRecord } from "~/clicks/types";
 import { CLICK_ID_PATTERN } from "~/clicks/click-id";
+import type { ExperimentPlan } from "~/experiments/assign.server";
+import type { DestinationSplit } from "~/experiments/recorded.server";
 
 import { outboundRedirect, type OutboundOptions } from "./outbound";
 
@@ -239,5 +241,73 @@ describe("outbound redirect", () => {
     expect((await request("/go/home-hero")).status).toBe(302);
     build = { entry: { module: { outboundTarget: () => null } } } as unknown as ServerBuild;
     expect((await request("/go/home-hero")).status).toBe(299);
+  });
+
+  describe("a link with a destination split", () => {
+    const SPLIT_DESTINATION = "https://aff.example/b?partner=brs1042&banner=b2";
+    /** An experiment running today whose variant B takes (practically) every visitor. */
+    const plan: ExperimentPlan = {
+      name: "welcome-split",
+      start: Date.now() - 86_400_000,
+      variants: [
+        { id: "A", weight: 1e-12 },
+        { id: "B", weight: 1 },
+      ],
+    };
+    const splitBuild = () => {
+      const base = buildWith();
+      const module = base.entry.module as unknown as Record<string, unknown>;
+      const split: DestinationSplit = { plan, destinations: { B: SPLIT_DESTINATION } };
+      return {
+        entry: {
+          module: {
+            ...module,
+            experimentsFor: () => [],
+            splitFor: (id: string) => (id === "home-hero" ? split : null),
+          },
+        },
+      } as unknown as ServerBuild;
+    };
+
+    it("sends the visitor to their variant's destination, with the id and parameters, and records both", async () => {
+      build = splitBuild();
+      const { status, location } = await request("/go/home-hero?utm_source=google");
+      expect(status).toBe(302);
+      expect(`${location!.origin}${location!.pathname}`).toBe("https://aff.example/b");
+      expect(location!.searchParams.get("banner")).toBe("b2");
+      expect(location!.searchParams.get("utm_source")).toBe("google");
+      expect(location!.searchParams.get("clickid")).toBe(recorded[0]!.click_id);
+      expect(recorded[0]).toMatchObject({
+        destination: SPLIT_DESTINATION,
+        variants: "welcome-split=B",
+        is_bot: 0,
+      });
+    });
+
+    it("sends a bot to the link's own destination, recorded as the control", async () => {
+      build = splitBuild();
+      const { location } = await request("/go/home-hero", {
+        headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+      });
+      expect(location!.searchParams.get("banner")).toBe("b1");
+      expect(recorded[0]).toMatchObject({
+        destination: DESTINATION,
+        variants: "welcome-split=A",
+        is_bot: 1,
+      });
+    });
+
+    it("splits without a ledger too", async () => {
+      build = splitBuild();
+      clicks = null;
+      const { location } = await request("/go/home-hero");
+      expect(location!.searchParams.get("banner")).toBe("b2");
+      expect(location!.searchParams.has("clickid")).toBe(false);
+    });
+
+    it("records no variants for a link or page under no experiment", async () => {
+      await request("/go/home-hero");
+      expect(recorded[0]).toMatchObject({ destination: DESTINATION, variants: null });
+    });
   });
 });

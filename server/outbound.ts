@@ -3,7 +3,9 @@
  * HEAD on /go/<link id>, /login/ or /sing-up/ (with or without the final slash) is
  * answered here, before Express and Remix: the click is recorded with a new click id
  * (app/clicks/record-click.server.ts), and the visitor gets a 302 to the destination with
- * the visit's tracking parameters and the id (app/affiliate/outbound-location.ts). A
+ * the visit's tracking parameters and the id (app/affiliate/outbound-location.ts); a link
+ * with a destination split (issue 24) sends each visitor to their variant's destination
+ * (the entry's `splitFor`), and the click records the variants it was shown. A
  * visitor from a blocked country goes on to Remix, which renders the site's 403 page
  * (app/routes/page.tsx): one page for the gate, and this the one place that redirects.
  *
@@ -28,6 +30,7 @@ import {
 import type { ClickLedger } from "~/clicks/ledger.server";
 import { recordClick } from "~/clicks/record-click.server";
 import type { Env } from "~/config/env.server";
+import { experimentLookupOf } from "~/experiments/recorded.server";
 
 import { isSecure } from "./remix-handler";
 import { unstoredHeaders, type HeaderList } from "./site-headers";
@@ -119,6 +122,7 @@ export function outboundRedirect({
   ].flat();
   let current = build();
   let targetOf = targetResolver(current);
+  let experiments = experimentLookupOf(current.entry.module);
 
   return (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
@@ -126,6 +130,7 @@ export function outboundRedirect({
     if (build() !== current) {
       current = build();
       targetOf = targetResolver(current);
+      experiments = experimentLookupOf(current.entry.module);
     }
     const url = req.url ?? "/";
     const target = targetOf(pathnameOf(url));
@@ -142,19 +147,24 @@ export function outboundRedirect({
     );
     const landing = sameSiteUrl(header("referer"), siteOrigins);
     const params = visitTrackingParams(query, landing, affiliate.subid_param);
-    const click = recordClick(clicks, link, {
-      header,
-      query,
-      params,
-      landing,
-      head: req.method === "HEAD",
-      clientAddress: clientAddress(req),
-      subIdParam: affiliate.subid_param,
-      countryHeader: env.COUNTRY_HEADER,
-      siteOrigins,
-      timeZone: env.REPORT_TIME_ZONE,
-    });
-    const location = outboundLocation(link.destination, params, {
+    const { click, destination } = recordClick(
+      clicks,
+      link,
+      {
+        header,
+        query,
+        params,
+        landing,
+        head: req.method === "HEAD",
+        clientAddress: clientAddress(req),
+        subIdParam: affiliate.subid_param,
+        countryHeader: env.COUNTRY_HEADER,
+        siteOrigins,
+        timeZone: env.REPORT_TIME_ZONE,
+      },
+      experiments,
+    );
+    const location = outboundLocation(destination, params, {
       param: affiliate.click_id_param,
       id: affiliate.send_click_id ? (click?.click_id ?? null) : null,
     });

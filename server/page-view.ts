@@ -14,8 +14,8 @@
  * view counts (a person's, not a crawler's or a prefetch's) and what it keeps is
  * app/views/view-record.server.ts's; the ledger writes it later, in batches
  * (app/views/ledger.server.ts). Like the outbound redirect, it reads the request as it
- * came, without a Fetch Request, and asks the current build's entry (`viewedPage`) which
- * page a path shows.
+ * came, without a Fetch Request, and asks the current build's entry which page a path
+ * shows (`viewedPage`) and which experiments run on it (`experimentsFor`, issue 24).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
@@ -25,6 +25,7 @@ import { isBlockedCountryCode } from "~/affiliate/country-gate.server";
 import { sameSiteUrl, siteOriginsOf } from "~/affiliate/tracking-params";
 import { visitorKeys } from "~/clicks/click-record.server";
 import type { Env } from "~/config/env.server";
+import { experimentLookupOf } from "~/experiments/recorded.server";
 import type { ViewLedger } from "~/views/ledger.server";
 import { buildViewRecord } from "~/views/view-record.server";
 import { MAX_VIEW_BODY_BYTES, VIEW_FIELDS, VIEW_PATH } from "~/views/view-endpoint";
@@ -108,6 +109,7 @@ export function pageViewEndpoint({
   ];
   let current = build();
   let pageOf = pageResolver(current);
+  let experiments = experimentLookupOf(current.entry.module);
 
   /** 204, the view counted or not. */
   function done(res: ServerResponse): void {
@@ -158,6 +160,7 @@ export function pageViewEndpoint({
     if (build() !== current) {
       current = build();
       pageOf = pageResolver(current);
+      experiments = experimentLookupOf(current.entry.module);
     }
     const header = headerReader(req.rawHeaders);
     const country = gate.header ? (header(gate.header) ?? undefined) : undefined;
@@ -174,6 +177,7 @@ export function pageViewEndpoint({
       siteOrigins,
       timeZone: env.REPORT_TIME_ZONE,
       visitorKeys,
+      experiments: experiments.experimentsFor(viewed.page),
     });
     if (view) ledger.record(view);
   }

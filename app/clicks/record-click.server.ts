@@ -1,9 +1,15 @@
 /**
  * Records one outbound click in the ledger (the outbound redirect, server/outbound.ts).
  * Never waits and never throws: a click is counted on a best-effort basis, the redirect
- * always happens.
+ * always happens. It also decides where a link with a destination split sends the visitor
+ * (issue 24), from the visitor key the record computes anyway.
  */
 import type { AffiliateLink } from "~/content/affiliate-routes";
+import {
+  clickAssignment,
+  NO_EXPERIMENTS,
+  type ExperimentLookup,
+} from "~/experiments/recorded.server";
 
 import { buildClickRecord, visitorKeys, type ClickInput } from "./click-record.server";
 import type { ClickLedger } from "./ledger.server";
@@ -11,16 +17,27 @@ import type { ClickRecord } from "./types";
 
 export type ClickRequest = Omit<ClickInput, "linkId" | "destination" | "visitorKeys">;
 
+export type RecordedClick = {
+  /** The queued record (whose click id the program receives), or null when not recorded. */
+  click: ClickRecord | null;
+  /** Where the visitor goes: the link's destination, or its split's for their variant. */
+  destination: string;
+};
+
 /**
- * Queues the click on `link` and returns its record (whose click id the program receives),
- * or null when there is no ledger or the record could not be made.
+ * Queues the click on `link` with the experiments it was shown (`experiments`: the page's
+ * and the link's split) and says where it goes. `click` is null when there is no ledger
+ * or the record could not be made; a split still sends the visitor to their variant's
+ * destination without a ledger.
  */
 export function recordClick(
   ledger: ClickLedger | null,
   link: AffiliateLink,
   request: ClickRequest,
-): ClickRecord | null {
-  if (!ledger) return null;
+  experiments: ExperimentLookup = NO_EXPERIMENTS,
+): RecordedClick {
+  const split = experiments.splitFor(link.id);
+  if (!ledger && !split) return { click: null, destination: link.destination };
   try {
     const record = buildClickRecord({
       ...request,
@@ -30,10 +47,20 @@ export function recordClick(
     });
     // A content link is on one page; a header button says where with ?from= or the Referer.
     if (link.page) record.page = link.page;
+    // A bot (or a prefetch) gets the control, as it did on the page.
+    const assignment = clickAssignment(
+      experiments.experimentsFor(record.page),
+      split,
+      record.is_bot ? null : record.visitor,
+      record.at,
+    );
+    record.variants = assignment.variants;
+    if (assignment.destination) record.destination = assignment.destination;
+    if (!ledger) return { click: null, destination: record.destination };
     ledger.record(record);
-    return record;
+    return { click: record, destination: record.destination };
   } catch (error) {
     console.error(`[clicks] could not record a click on ${link.id}: ${(error as Error).message}`);
-    return null;
+    return { click: null, destination: link.destination };
   }
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { sameSiteUrl } from "~/affiliate/tracking-params";
 import { VisitorKeys, buildClickRecord } from "~/clicks/click-record.server";
 import { promotionalSlugs } from "~/content/content.server";
+import { variantOf, type ExperimentPlan } from "~/experiments/assign.server";
 
 import { buildViewRecord, type ViewInput } from "./view-record.server";
 import { pageShown } from "./viewed-page.server";
@@ -25,11 +26,13 @@ function view(
     head = false,
     referer,
     keys = new VisitorKeys(),
+    experiments,
   }: {
     headers?: Record<string, string>;
     head?: boolean;
     referer?: string;
     keys?: VisitorKeys;
+    experiments?: ExperimentPlan[];
   } = {},
 ) {
   const request = new Headers({ "user-agent": CHROME_ANDROID, ...headers });
@@ -44,6 +47,7 @@ function view(
     siteOrigins: SITE,
     timeZone: "Europe/Madrid",
     visitorKeys: keys,
+    experiments,
     now: Date.UTC(2026, 10, 22, 23, 30),
   };
   return buildViewRecord(input);
@@ -92,6 +96,7 @@ describe("buildViewRecord", () => {
       device: "mobile",
       browser: "Chrome",
       visitor: expect.stringMatching(/^[\w-]{22}$/),
+      variants: null,
     });
     const stored = JSON.stringify(record);
     for (const secret of [IP, CHROME_ANDROID, "Android", "bing", "extra"]) {
@@ -181,5 +186,23 @@ describe("buildViewRecord", () => {
       now,
     });
     expect(view("p=/", { keys })?.visitor).toBe(click.visitor);
+  });
+
+  it("keeps the variants of the experiments running on the page that the visitor saw", () => {
+    const plan = (name: string, start: number): ExperimentPlan => ({
+      name,
+      start,
+      variants: [
+        { id: "A", weight: 1 },
+        { id: "B", weight: 1 },
+      ],
+    });
+    const running = plan("terms-h1", Date.UTC(2026, 10, 1));
+    const scheduled = plan("a-scheduled", Date.UTC(2026, 11, 1));
+    const record = view("p=/terms", { experiments: [running, scheduled] })!;
+    expect(record.variants).toBe(
+      `terms-h1=${variantOf(running, record.visitor, Date.UTC(2026, 10, 22, 23, 30))}`,
+    );
+    expect(view("p=/terms", { experiments: [scheduled] })?.variants).toBeNull();
   });
 });

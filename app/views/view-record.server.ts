@@ -5,7 +5,8 @@
  * visit's source (the landing's utm_source, utm_medium and utm_campaign, length-limited
  * like every tracking parameter, or the external referrer's host when there is no
  * utm_source), country (only with the country gate's header), device class, browser
- * family and the daily visitor key, the same as the clicks'. Never stored: the IP
+ * family and the daily visitor key, the same as the clicks', and the variants of the
+ * experiments running on the page that the visitor was shown (issue 24). Never stored: the IP
  * address, the User-Agent, the full referrer, anything else the client sends.
  *
  * A view that is not a person's is not a view at all (nothing is stored, unlike a bot's
@@ -26,6 +27,8 @@ import {
   type VisitorKeys,
 } from "~/clicks/click-record.server";
 import type { ViewRecord } from "~/clicks/types";
+import type { ExperimentPlan } from "~/experiments/assign.server";
+import { recordedVariants } from "~/experiments/recorded.server";
 
 import { VIEW_FIELDS } from "./view-endpoint";
 
@@ -52,6 +55,8 @@ export type ViewInput = {
   siteOrigins: ReadonlySet<string>;
   timeZone: string;
   visitorKeys: VisitorKeys;
+  /** The experiments with a block on the page (the entry's experimentsFor); none by default. */
+  experiments?: readonly ExperimentPlan[];
   now?: number;
 };
 
@@ -102,6 +107,7 @@ export function buildViewRecord(input: ViewInput): ViewRecord | null {
   const agent = agentOf(userAgent);
   const at = input.now ?? Date.now();
   const day = dayIn(input.timeZone, at);
+  const visitor = input.visitorKeys.key(input.clientAddress, userAgent, day);
   const source =
     beaconSource(fields) ?? (input.landing ? landingSource(input.landing.searchParams) : NO_SOURCE);
   return {
@@ -115,6 +121,7 @@ export function buildViewRecord(input: ViewInput): ViewRecord | null {
     country: countryOf(header, input.countryHeader),
     device: agent.device,
     browser: agent.browser,
-    visitor: input.visitorKeys.key(input.clientAddress, userAgent, day),
+    visitor,
+    variants: recordedVariants(input.experiments ?? [], visitor, at),
   };
 }

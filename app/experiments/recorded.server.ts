@@ -1,0 +1,93 @@
+/**
+ * What a view or a click records of the experiments (issue 24, migration 006): the
+ * assignment text of those that were running for it, and for a click on a link with a
+ * destination split, the variant's destination. The plans come from the current build's
+ * entry (`experimentsFor`, `splitFor`, app/entry.server.tsx), read like `viewedPage` and
+ * `outboundTarget`; a build without them has no experiments. Only running experiments are
+ * recorded: before its start and after its end everyone sees the same version, which the
+ * reports (reports.server.ts) must not count for a variant.
+ */
+import { assignmentText, phaseOf, variantOf, type ExperimentPlan } from "./assign.server";
+
+/** A link's destination split: the control keeps the link's own destination. */
+export type DestinationSplit = {
+  plan: ExperimentPlan;
+  /** Variant id → https URL, for the non-control variants that have one. */
+  destinations: Readonly<Record<string, string>>;
+};
+
+/** Where the plans come from: the build entry's exports, or a test's. */
+export type ExperimentLookup = {
+  /** The experiments with a block on the page at this path. */
+  experimentsFor: (pagePath: string) => readonly ExperimentPlan[];
+  /** The split of this link, or null. */
+  splitFor: (linkId: string) => DestinationSplit | null;
+};
+
+export const NO_EXPERIMENTS: ExperimentLookup = {
+  experimentsFor: () => [],
+  splitFor: () => null,
+};
+
+/**
+ * The lookup of a build entry's module: its `experimentsFor` and `splitFor` when it
+ * exports them, no experiments for one it lacks (a build from before issue 24).
+ */
+export function experimentLookupOf(module: unknown): ExperimentLookup {
+  const { experimentsFor, splitFor } = (module ?? {}) as Record<string, unknown>;
+  return {
+    experimentsFor:
+      typeof experimentsFor === "function"
+        ? (experimentsFor as ExperimentLookup["experimentsFor"])
+        : NO_EXPERIMENTS.experimentsFor,
+    splitFor:
+      typeof splitFor === "function"
+        ? (splitFor as ExperimentLookup["splitFor"])
+        : NO_EXPERIMENTS.splitFor,
+  };
+}
+
+/**
+ * The assignment text of the plans running at `at` for `visitor` (null: a bot, the
+ * control), or null when none is running.
+ */
+export function recordedVariants(
+  plans: readonly ExperimentPlan[],
+  visitor: string | null,
+  at: number,
+): string | null {
+  const running = plans.filter((plan) => phaseOf(plan, at) === "running");
+  return running.length > 0 ? assignmentText(running, visitor, at) : null;
+}
+
+export type ClickAssignment = {
+  /** What the click records (null: no experiment running for it). */
+  variants: string | null;
+  /** The split's destination for the visitor's variant; null: the link's own. */
+  destination: string | null;
+};
+
+/**
+ * A click's experiments: those of the page it came from and its link's split (the same
+ * experiment counted once), and where the split sends this visitor. A split ended or not
+ * yet started sends everyone where its winner or control goes, and records nothing.
+ */
+export function clickAssignment(
+  pagePlans: readonly ExperimentPlan[],
+  split: DestinationSplit | null,
+  visitor: string | null,
+  at: number,
+): ClickAssignment {
+  const plans =
+    split && !pagePlans.some((plan) => plan.name === split.plan.name)
+      ? [...pagePlans, split.plan]
+      : pagePlans;
+  const variants = recordedVariants(plans, visitor, at);
+  if (!split) return { variants, destination: null };
+  // A running split's variant is read back from the text (names are slugs, ids letters),
+  // so each experiment costs one hash per click; otherwise variantOf hashes nothing.
+  const variant =
+    (variants && new URLSearchParams(variants).get(split.plan.name)) ??
+    variantOf(split.plan, visitor, at);
+  return { variants, destination: split.destinations[variant] ?? null };
+}

@@ -11,6 +11,7 @@
 import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from "kysely";
 
 import { conversionReports } from "~/conversions/reports.server";
+import { experimentReports } from "~/experiments/reports.server";
 import { viewReports } from "~/views/reports.server";
 
 import {
@@ -249,6 +250,9 @@ export function reportQueries(db: Kysely<Database>) {
 
     /** The page views' reports on the same reader (app/views/reports.server.ts). */
     views: viewReports(db),
+
+    /** The experiments' results per variant on the same reader (app/experiments). */
+    experiments: experimentReports(db),
 
     /**
      * Per day of a range with clicks: people's clicks, bots' clicks and unique visitors

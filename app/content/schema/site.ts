@@ -6,6 +6,7 @@ import { TRACKING_PARAMS } from "~/affiliate/tracking-params";
 
 import type { ContentContext } from "./context";
 import { contentFields, editorSchema, httpsUrl, slug, text } from "./primitives";
+import { splitProblems, splitsSchema } from "./splits";
 
 /** Names the sub-id parameter may not take: the affiliate's own identifiers. */
 export const RESERVED_AFFILIATE_PARAMS = ["partner", "banner"];
@@ -131,6 +132,7 @@ export function siteSchema(context?: ContentContext) {
           .describe(
             "How the affiliate program's postbacks read (the receiver: /postback/<POSTBACK_TOKEN>).",
           ),
+        splits: splitsSchema,
       })
       .superRefine((affiliate, ctx) => {
         // The visitor's parameters pass beside the click id: sharing a name, one would
@@ -285,6 +287,14 @@ export function siteSchema(context?: ContentContext) {
       })
       .describe("Texts of error pages other than 404/403 (those are content pages)."),
   }).superRefine((site, ctx) => {
+    // Issue 24: the experiments are declared beside (schema of `experiments`).
+    const { experiments = [] } = site as { experiments?: Parameters<typeof splitProblems>[1] };
+    for (const { path, message } of splitProblems(site.affiliate.splits, experiments, {
+      send: site.affiliate.send_click_id,
+      param: site.affiliate.click_id_param,
+    })) {
+      ctx.addIssue({ code: "custom", path, message });
+    }
     if (!site.affiliate.send_click_id) return;
     for (const field of ["login_redirect_link", "signup_redirect_link"] as const) {
       const problem = clickIdProblem(site.header[field], site.affiliate.click_id_param);

@@ -12,6 +12,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import type { ViewRecord } from "~/clicks/types";
+import type { ExperimentPlan } from "~/experiments/assign.server";
 import { MAX_VIEW_BODY_BYTES, VIEW_PATH } from "~/views/view-endpoint";
 import { viewedPage } from "~/views/viewed-page.server";
 
@@ -20,7 +21,17 @@ import { inspectRequest } from "./request-guard";
 
 const CHROME =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
-const build = { entry: { module: { viewedPage } } } as unknown as ServerBuild;
+/** An experiment running on /bonos whose variant B takes (practically) every visitor. */
+const bonosCta: ExperimentPlan = {
+  name: "bonos-cta",
+  start: Date.now() - 86_400_000,
+  variants: [
+    { id: "A", weight: 1e-12 },
+    { id: "B", weight: 1 },
+  ],
+};
+const experimentsFor = (page: string) => (page === "/bonos" ? [bonosCta] : []);
+const build = { entry: { module: { viewedPage, experimentsFor } } } as unknown as ServerBuild;
 
 let recorded: ViewRecord[] = [];
 let logged: string[] = [];
@@ -131,6 +142,15 @@ describe("the view endpoint", () => {
     ]);
     // A counted view is not logged (cache hits are not either): only refusals are.
     expect(logged).toEqual([]);
+  });
+
+  it("records the variants of the experiments on the page the view counts", async () => {
+    await beacon("p=/bonos/");
+    await beacon("p=/terms");
+    expect(recorded.map((view) => [view.page, view.variants])).toEqual([
+      ["/bonos", "bonos-cta=B"],
+      ["/terms", null],
+    ]);
   });
 
   it("takes a form-encoded body too", async () => {

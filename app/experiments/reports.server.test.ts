@@ -132,7 +132,8 @@ function expected(): Omit<VariantFigures, "ctr" | "epc" | "rpm" | "goalRate">[] 
     (text ?? "").split("&").includes(`home-h1=${id}`);
   return experiment.variants.map(({ id }) => {
     const shown = views.filter((view) => inRange(view.day) && gives(view.variants, id));
-    const converted = conversions.filter((row) => inRange(row.day) && gives(row.variants, id));
+    // Conversions count from the first day on: a player converts days after the click.
+    const converted = conversions.filter((row) => row.day >= range.from && gives(row.variants, id));
     return {
       id,
       views: shown.length,

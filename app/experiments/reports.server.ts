@@ -99,7 +99,11 @@ export function experimentReports(db: Kysely<Database>) {
   const naming = (name: string) => `%${name}=%`;
 
   return {
-    /** Per variant of `experiment`, in its order, over `range` (experimentPeriod). */
+    /**
+     * Per variant of `experiment`, in its order: the views and clicks of `range`
+     * (experimentPeriod), and the conversions from its first day on, whenever they came:
+     * only clicks of the running experiment carry its name.
+     */
     async variants(experiment: ExperimentSpec, range: DayRange): Promise<VariantFigures[]> {
       const { name } = experiment;
       const ids = experiment.variants.map((variant) => variant.id);
@@ -136,10 +140,10 @@ export function experimentReports(db: Kysely<Database>) {
           .select((eb) => ["variants", eb.fn.countAll<number>().as("clicks")])
           .groupBy(["day", "variants"])
           .execute(),
+        // No end: a player registers or deposits days after the click the variant brought.
         db
           .selectFrom("conversions")
           .where("day", ">=", range.from)
-          .where("day", "<=", range.to)
           .where("variants", "like", naming(name))
           .where("event", "in", ["registration", "ftd", "commission"])
           .select((eb) => [

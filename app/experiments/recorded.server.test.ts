@@ -10,6 +10,7 @@ import {
   clickAssignment,
   experimentLookupOf,
   recordedVariants,
+  splitsByLink,
   type DestinationSplit,
 } from "./recorded.server";
 
@@ -48,6 +49,19 @@ describe("experimentLookupOf", () => {
     expect(lookup.experimentsFor("/")).toEqual([h1]);
     expect(lookup.experimentsFor("/bonos")).toEqual([]);
     expect(lookup.splitFor("home-hero")).toBe(split);
+  });
+});
+
+describe("splitsByLink", () => {
+  it("pairs each content split with its experiment's plan, by link id", () => {
+    const byLink = splitsByLink(
+      [
+        { link: "home-hero", experiment: "welcome-split", destinations: split.destinations },
+        { link: "vip-hero", experiment: "undeclared", destinations: {} },
+      ],
+      new Map([[welcome.name, welcome]]),
+    );
+    expect([...byLink]).toEqual([["home-hero", split]]);
   });
 });
 

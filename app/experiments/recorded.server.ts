@@ -16,6 +16,23 @@ export type DestinationSplit = {
   destinations: Readonly<Record<string, string>>;
 };
 
+/**
+ * The splits of content (`affiliate.splits`, checked by app/content/schema/splits.ts) by
+ * link id, with their experiments' plans: what the entry's `splitFor` looks up. A split
+ * whose experiment has no plan is left out (the content check refuses it anyway).
+ */
+export function splitsByLink(
+  splits: readonly { link: string; experiment: string; destinations: Record<string, string> }[],
+  plans: ReadonlyMap<string, ExperimentPlan>,
+): Map<string, DestinationSplit> {
+  const byLink = new Map<string, DestinationSplit>();
+  for (const split of splits) {
+    const plan = plans.get(split.experiment);
+    if (plan) byLink.set(split.link, { plan, destinations: split.destinations });
+  }
+  return byLink;
+}
+
 /** Where the plans come from: the build entry's exports, or a test's. */
 export type ExperimentLookup = {
   /** The experiments with a block on the page at this path. */

@@ -14,9 +14,16 @@ import { imageSize } from "image-size";
 
 import { isOutboundPath } from "./affiliate-routes";
 import { checkCopy, type Placeholders } from "./copy-rules";
-import { ContentError, parseContent, type ContentFile, type ParsedContent } from "./parse-content";
+import {
+  ContentError,
+  formatPath,
+  parseContent,
+  type ContentFile,
+  type ParsedContent,
+} from "./parse-content";
 import { SiteSchema } from "./schema";
 import { linkedPath, type ContentContext, type Dimensions } from "./schema/context";
+import { splitLinkProblems } from "./schema/splits";
 import { seoFindings } from "./seo-advice";
 
 export { linkedPath } from "./schema/context";
@@ -165,5 +172,12 @@ export function checkContent({
   );
   problems.push(...seo.problems);
   warnings.push(...seo.advice);
+  // A destination split names a link of a page: known once the pages are routed.
+  for (const { path, message } of splitLinkProblems(
+    parsed.site.affiliate.splits,
+    new Set(parsed.links.keys()),
+  )) {
+    problems.push(`${siteFile.file}: ${formatPath(path)}: ${message}`);
+  }
   return { content: problems.length > 0 ? null : parsed, problems, warnings };
 }

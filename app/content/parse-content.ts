@@ -11,7 +11,6 @@ import { routeAffiliateLinks, type AffiliateLink } from "./affiliate-routes";
 import { orderBlocks } from "./order-blocks";
 import { PageSchema, pageSchema, SiteSchema, siteSchema, type Page, type Site } from "./schema";
 import { isAdvice, type ContentContext } from "./schema/context";
-import { splitLinkProblems } from "./schema/splits";
 
 export type ContentFile = { file: string; data: unknown };
 export type Content = {
@@ -142,14 +141,6 @@ export function parseContent(
       routed.problems.map(
         ({ slug, path, message }) => `${fileOfSlugs.get(slug)}: ${formatPath(path)}: ${message}`,
       ),
-      advice,
-    );
-  }
-  // A destination split names a link of a page (schema/splits.ts).
-  const splitLinks = splitLinkProblems(site.affiliate.splits, new Set(routed.links.keys()));
-  if (splitLinks.length > 0) {
-    throw new ContentError(
-      splitLinks.map(({ path, message }) => `${siteFile.file}: ${formatPath(path)}: ${message}`),
       advice,
     );
   }

@@ -7,7 +7,7 @@
  */
 import type { ExperimentView, VariantRow } from "~/experiments/experiments-view.server";
 
-import { formatMoney, formatNumber, formatPercent, longDay } from "./format";
+import { formatMoney, formatNumber, formatPercent, longDay, shortDay } from "./format";
 
 const dash = "—";
 
@@ -29,9 +29,9 @@ function figureRows(view: ExperimentView): [string, (row: VariantRow) => string]
     ["Comisión", (row) => formatMoney(row.figures.commission)],
     ["EPC", (row) => (row.epc === null ? dash : formatMoney(row.epc))],
     ["RPM", (row) => (row.rpm === null ? dash : formatMoney(row.rpm))],
-    [`Objetivo: ${view.goalName}`, (row) => goalValue(view, row.estimate)],
+    ["Objetivo (estimación)", (row) => goalValue(view, row.estimate)],
     [
-      "Intervalo del 95 %",
+      "Intervalo del 95\u00a0%",
       (row) =>
         row.interval
           ? `${goalValue(view, row.interval.low)} – ${goalValue(view, row.interval.high)}`
@@ -49,7 +49,8 @@ function VariantsTable({ view, variants }: { view: ExperimentView; variants: Var
   return (
     <div className="admin-import__scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className="admin-experiment__table">
-        <caption id={captionId}>
+        {/* Read aloud, not shown: the card's heading and its "Periodo" say the same. */}
+        <caption id={captionId} className="visually-hidden">
           {`Variantes de «${view.title}» lado a lado${
             view.days ? `, del ${longDay(view.days.from)} al ${longDay(view.days.to)}` : ""
           }`}
@@ -120,13 +121,19 @@ function ExperimentCard({ view }: { view: ExperimentView }) {
           <dt>Fechas</dt>
           <dd>{`${view.startText} → ${view.endText ?? "sin fecha de fin"}`}</dd>
         </div>
+        {view.days ? (
+          <div>
+            <dt>Periodo contado</dt>
+            <dd>{`${shortDay(view.days.from)} – ${shortDay(view.days.to)}`}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Objetivo</dt>
           <dd>{view.goalName}</dd>
         </div>
       </dl>
       {view.goal === "commission" ? (
-        <p className="admin-rank__empty">
+        <p className="admin-experiment__note">
           La comisión por visitante no tiene intervalo: los informes solo guardan sumas diarias, sin
           la varianza por visitante. El veredicto se decide con la tasa de FTD por visitante.
         </p>

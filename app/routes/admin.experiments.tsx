@@ -4,13 +4,13 @@
  * control (app/experiments/verdict.ts). Behind the dashboard's login like /admin (off: the
  * site's 404; logged out: 401 and the login form), `no-store` and `noindex`.
  */
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
 import { adminHeaders, adminMeta } from "~/admin/route-parts";
-import { ADMIN_HEADERS, answerSessionForm, loginPage } from "~/admin/session-form.server";
+import { ADMIN_HEADERS, loginPage } from "~/admin/session-form.server";
 import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
 import { ExperimentsList } from "~/components/admin/experiments";
 import { LoginForm } from "~/components/admin/login-form";
@@ -22,8 +22,6 @@ import {
   readExperiments,
 } from "~/experiments/experiments-view.server";
 import adminStyles from "~/styles/admin.css";
-
-const PATH = "/admin/experiments";
 
 /** Framed as the dashboard, not as the public site (app/root.tsx). */
 export const handle = ADMIN_CHROME;
@@ -47,17 +45,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  requireDashboard();
-  const form = await request.formData();
-  const session = await answerSessionForm(form, request, context.clientAddress, PATH);
-  if (session) return session;
-  return json(
-    { state: "login" as const, error: "Petición no válida." },
-    { status: 400, headers: ADMIN_HEADERS },
-  );
-}
-
 export const headers = adminHeaders;
 
 export const meta = adminMeta("Experimentos A/B");
@@ -66,7 +53,10 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
 export default function AdminExperimentsRoute() {
   const data = useLoaderData<typeof loader>();
-  if (data.state === "login") return <LoginForm />;
+  // The request guard (server/request-guard.ts, ADMIN_FORM_ROUTES) takes POST only on the
+  // dashboard's form routes, and this page is not listed there yet (server/ is outside
+  // this part of issue 24): the login posts to /admin, which opens the Panel.
+  if (data.state === "login") return <LoginForm action="/admin" />;
   return (
     <div className="admin admin-experiments">
       <header className="admin-head">

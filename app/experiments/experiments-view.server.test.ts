@@ -1,10 +1,11 @@
 /** The experiments view: content read defensively, phases, periods, and injected figures. */
 import { describe, expect, it } from "vitest";
 
+import type { DayRange } from "~/clicks/dimensions";
+
 import {
   loadExperimentsView,
   readExperiments,
-  type DayRange,
   type ExperimentDeclaration,
   type ExperimentReports,
 } from "./experiments-view.server";
@@ -40,11 +41,12 @@ const B: VariantFigures = {
 
 /** A fake of the counting side that records what it was asked. */
 function fakeReports(figures: Record<string, VariantFigures>) {
-  const asked: { name: string; days: DayRange; ids: readonly string[] }[] = [];
+  const asked: { name: string; range: DayRange; ids: string[] }[] = [];
   const reports: ExperimentReports = {
-    async variantFigures(name, days, ids) {
-      asked.push({ name, days, ids });
-      return figures;
+    async variants(experiment, range) {
+      const ids = experiment.variants.map((variant) => variant.id);
+      asked.push({ name: experiment.name, range, ids });
+      return ids.flatMap((id) => (figures[id] ? [{ id, ...figures[id] }] : []));
     },
   };
   return { reports, asked };
@@ -75,7 +77,7 @@ describe("loadExperimentsView", () => {
     const { reports, asked } = fakeReports({ A, B });
     const [view] = await loadExperimentsView([HOME], reports, NOW, "Europe/Madrid");
     expect(asked).toEqual([
-      { name: "home-h1", days: { from: "2026-11-01", to: "2026-11-10" }, ids: ["A", "B"] },
+      { name: "home-h1", range: { from: "2026-11-01", to: "2026-11-10" }, ids: ["A", "B"] },
     ]);
     expect(view!.phaseName).toBe("en curso");
     const [control, variant] = view!.variants!;
@@ -96,7 +98,7 @@ describe("loadExperimentsView", () => {
     const { reports, asked } = fakeReports({ A, B });
     const ended = { ...HOME, end: "2026-11-05T00:00:00+01:00", winner: "B" };
     const [view] = await loadExperimentsView([ended], reports, NOW, "Europe/Madrid");
-    expect(asked[0]!.days).toEqual({ from: "2026-11-01", to: "2026-11-04" });
+    expect(asked[0]!.range).toEqual({ from: "2026-11-01", to: "2026-11-04" });
     expect(view).toMatchObject({ phaseName: "terminada", winner: "B · Con bono" });
   });
 

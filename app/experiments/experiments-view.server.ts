@@ -8,6 +8,8 @@
  * of issue 24); until it lands, `readExperiments` reads that list defensively and skips
  * any entry it cannot use, instead of failing the dashboard.
  */
+import type { DayRange } from "~/clicks/dimensions";
+
 import { phaseOf, type ExperimentPhase } from "./assign.server";
 import {
   compare,
@@ -31,19 +33,17 @@ export type ExperimentDeclaration = {
   variants: { id: string; label: string; weight: number }[];
 };
 
-/** A period of reporting days, both included (YYYY-MM-DD in the report time zone). */
-export type DayRange = { from: string; to: string };
-
 /**
- * What the counting side answers for an experiment (app/experiments/reports.server.ts,
- * issue 24): per variant id, its figures over the days, every id present (zeros if none).
+ * What the counting side answers for an experiment: `reports.experiments` of the click
+ * ledger (app/experiments/reports.server.ts, issue 24's counting part), per variant in the
+ * experiment's order, over the days. Declared here as the part this view reads, so a test
+ * injects a fake and this branch compiles before that one lands.
  */
 export interface ExperimentReports {
-  variantFigures(
-    name: string,
-    days: DayRange,
-    variantIds: readonly string[],
-  ): Promise<Record<string, VariantFigures>>;
+  variants(
+    experiment: { name: string; goal: Goal; variants: readonly { id: string }[] },
+    range: DayRange,
+  ): Promise<(VariantFigures & { id: string })[]>;
 }
 
 const GOALS: readonly Goal[] = ["ctr", "registrations", "ftds", "commission"];
@@ -152,6 +152,23 @@ function dateTimeText(timeZone: string, at: number): string {
   }).format(new Date(at));
 }
 
+/** The counts alone (the reports add their own rates, which this view recomputes). */
+const countsOf = ({
+  views,
+  visitors,
+  clicks,
+  registrations,
+  ftds,
+  commission,
+}: VariantFigures) => ({
+  views,
+  visitors,
+  clicks,
+  registrations,
+  ftds,
+  commission,
+});
+
 /** The 95 % interval of a rate goal (the control's too, to read both side by side). */
 function intervalOf(goal: Goal, figures: VariantFigures) {
   if (goal === "commission") return null;
@@ -159,12 +176,12 @@ function intervalOf(goal: Goal, figures: VariantFigures) {
   return wilsonInterval(successes, trials);
 }
 
-function rowsOf(declaration: ExperimentDeclaration, figures: Record<string, VariantFigures>) {
+function rowsOf(declaration: ExperimentDeclaration, figures: Map<string, VariantFigures>) {
   const zero = { views: 0, visitors: 0, clicks: 0, registrations: 0, ftds: 0, commission: 0 };
   const total = declaration.variants.reduce((sum, variant) => sum + variant.weight, 0);
   const arms = declaration.variants.map((variant) => ({
     id: variant.id,
-    figures: figures[variant.id] ?? zero,
+    figures: figures.get(variant.id) ?? zero,
   }));
   const control = arms[0]!;
   return declaration.variants.map((variant, index): VariantRow => {
@@ -212,9 +229,8 @@ export async function loadExperimentsView(
         phase === "scheduled"
           ? null
           : { from: dayOf(timeZone, start), to: dayOf(timeZone, Math.min(now, (end ?? now) - 1)) };
-      const ids = declaration.variants.map((variant) => variant.id);
-      const figures =
-        days && reports ? await reports.variantFigures(declaration.name, days, ids) : null;
+      const counted = days && reports ? await reports.variants(declaration, days) : null;
+      const figures = counted && new Map(counted.map((row) => [row.id, countsOf(row)]));
       const winner = declaration.variants.find((variant) => variant.id === declaration.winner);
       return {
         name: declaration.name,
@@ -238,11 +254,13 @@ export async function loadExperimentsView(
 }
 
 /**
- * SEAM (issue 24): the counting side's reports (app/experiments/reports.server.ts, on
- * branch wt-exp-counting) answer `ExperimentReports`; they are wired here, from the load
- * context's ledger, when that branch lands. Until then the view lists the experiments
- * without figures and says so.
+ * The click ledger's experiment reports, when this build has them: `reports.experiments`
+ * comes with issue 24's counting part (branch wt-exp-counting). Read structurally, so this
+ * view works before and after that part lands; null when the ledger is off or lacks them.
  */
-export function experimentReportsOf(_context: { clicks: unknown }): ExperimentReports | null {
-  return null;
+export function experimentReportsOf(context: {
+  clicks: { reports: object } | null;
+}): ExperimentReports | null {
+  const reports = context.clicks?.reports as { experiments?: ExperimentReports } | undefined;
+  return reports?.experiments ?? null;
 }

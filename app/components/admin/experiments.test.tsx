@@ -10,11 +10,27 @@ import { loadExperimentsView, type ExperimentReports } from "~/experiments/exper
 import { ExperimentsList } from "./experiments";
 
 const reports: ExperimentReports = {
-  async variantFigures() {
-    return {
-      A: { views: 2000, visitors: 1000, clicks: 100, registrations: 4, ftds: 2, commission: 0 },
-      B: { views: 2000, visitors: 1000, clicks: 150, registrations: 5, ftds: 3, commission: 0 },
-    };
+  async variants() {
+    return [
+      {
+        id: "A",
+        views: 2000,
+        visitors: 1000,
+        clicks: 100,
+        registrations: 4,
+        ftds: 2,
+        commission: 0,
+      },
+      {
+        id: "B",
+        views: 2000,
+        visitors: 1000,
+        clicks: 150,
+        registrations: 5,
+        ftds: 3,
+        commission: 0,
+      },
+    ];
   },
 };
 

@@ -24,6 +24,11 @@ test("asks for the password, then shows the experiments page from the dashboard'
   expect(anonymous.status()).toBe(401);
   expect(anonymous.headers()["cache-control"]).toBe("no-store");
   expect(await anonymous.text()).not.toContain("Experimentos A/B");
+  const data = await request.get(`${ADMIN}/admin/experiments?_data=admin-experiments___en`, {
+    headers: clientHeaders(),
+  });
+  expect(data.status()).toBe(401);
+  expect(await data.text()).not.toContain('"experiments"');
 
   // Its login form posts to /admin (the request guard takes POST on the listed form routes
   // only), which opens the Panel; the menu leads back.

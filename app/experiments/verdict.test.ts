@@ -102,6 +102,14 @@ describe("probabilityBBeatsA", () => {
     }
   });
 
+  it("sums over the smaller count and still agrees with a brute-force integration", () => {
+    expect(probabilityBBeatsA(1 + 3, 1 + 997, 1 + 40_000, 1 + 960_000)).toBeCloseTo(1, 12);
+    expect(probabilityBBeatsA(1 + 12, 1 + 988, 1 + 2_000, 1 + 98_000)).toBeCloseTo(
+      bruteForceProbability(1 + 12, 1 + 988, 1 + 2_000, 1 + 98_000),
+      4,
+    );
+  });
+
   it("is complementary: P(B > A) + P(A > B) = 1", () => {
     const forward = probabilityToBeatControl(
       { successes: 40, trials: 1000 },

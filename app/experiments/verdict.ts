@@ -121,6 +121,9 @@ export const logBeta = (a: number, b: number) => logGamma(a) + logGamma(b) - log
  * Σ_{i=0}^{aB−1} B(aA+i, bA+bB) / ((bB+i) · B(1+i, bB) · B(aA, bA)).
  */
 export function probabilityBBeatsA(aA: number, bA: number, aB: number, bB: number): number {
+  // The sum has aB terms; with continuous posteriors P(B > A) = 1 − P(A > B), so a site
+  // with many more of B's successes sums over A's instead (a CTR can count thousands).
+  if (aB > aA && Number.isInteger(aA)) return 1 - probabilityBBeatsA(aB, bB, aA, bA);
   let total = 0;
   const base = logBeta(aA, bA);
   for (let i = 0; i < aB; i++) {

@@ -36,6 +36,9 @@ export default {
       route("admin/pages.csv", "routes/admin.export.ts", { id: "admin-pages___en" });
       route("admin/import", "routes/admin.import.tsx", { id: "admin-import___en" });
       route("admin/postbacks", "routes/admin.postbacks.tsx", { id: "admin-postbacks___en" });
+      route("admin/experiments", "routes/admin.experiments.tsx", {
+        id: "admin-experiments___en",
+      });
     });
   },
   future: {

@@ -1,7 +1,8 @@
 /**
- * What every dashboard route (/admin, /admin/import, /admin/postbacks) answers alike: its
- * headers (an action's answer wins over the loader's, an error's over both) and its head
- * (the page's title once logged in, the login form's before; never indexed).
+ * What every dashboard route (/admin, /admin/experiments, /admin/import, /admin/postbacks)
+ * answers alike: its headers (an action's answer wins over the loader's, an error's over
+ * both) and its head (the page's title once logged in, the login form's before; never
+ * indexed).
  */
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 

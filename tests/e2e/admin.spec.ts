@@ -659,6 +659,7 @@ test.describe("what earns money", () => {
     const menu = page.getByRole("navigation", { name: "Secciones del panel" });
     for (const [name, href] of [
       ["Panel", "/admin"],
+      ["Experimentos", "/admin/experiments"],
       ["Postbacks", "/admin/postbacks"],
       ["Importar CSV", "/admin/import"],
     ] as const) {

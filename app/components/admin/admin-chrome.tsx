@@ -14,6 +14,7 @@ import { useSite } from "~/components/layout/site-chrome";
 /** The dashboard's pages, in the order of the menu. */
 const PAGES = [
   ["/admin", "Panel"],
+  ["/admin/experiments", "Experimentos"],
   ["/admin/postbacks", "Postbacks"],
   ["/admin/import", "Importar CSV"],
 ] as const;

@@ -1,0 +1,74 @@
+/**
+ * /admin/experiments: the A/B experiments declared in content (issue 24) and, for each,
+ * its variants side by side with the figures of its period and the verdict against the
+ * control (app/experiments/verdict.ts). Behind the dashboard's login like /admin (off: the
+ * site's 404; logged out: 401 and the login form), `no-store` and `noindex`.
+ */
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+
+import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
+import { adminHeaders, adminMeta } from "~/admin/route-parts";
+import { ADMIN_HEADERS, loginPage } from "~/admin/session-form.server";
+import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
+import { ExperimentsList } from "~/components/admin/experiments";
+import { LoginForm } from "~/components/admin/login-form";
+import { env } from "~/config/env.server";
+import { site } from "~/content/content.server";
+import {
+  experimentReportsOf,
+  loadExperimentsView,
+  readExperiments,
+} from "~/experiments/experiments-view.server";
+import adminStyles from "~/styles/admin.css";
+
+/** Framed as the dashboard, not as the public site (app/root.tsx). */
+export const handle = ADMIN_CHROME;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireDashboard();
+  if (!(await isLoggedIn(request))) return loginPage();
+  // Read defensively until content's schema declares `experiments` (issue 24's content part).
+  const declared = readExperiments((site as { experiments?: unknown }).experiments);
+  const experiments = await loadExperimentsView(
+    declared,
+    experimentReportsOf(context),
+    Date.now(),
+    env.REPORT_TIME_ZONE,
+  );
+  return json(
+    { state: "page" as const, experiments, timeZone: env.REPORT_TIME_ZONE },
+    { headers: ADMIN_HEADERS },
+  );
+}
+
+export const headers = adminHeaders;
+
+export const meta = adminMeta("Experimentos A/B");
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
+
+export default function AdminExperimentsRoute() {
+  const data = useLoaderData<typeof loader>();
+  // The request guard (server/request-guard.ts, ADMIN_FORM_ROUTES) takes POST only on the
+  // dashboard's form routes, and this page is not listed there yet (server/ is outside
+  // this part of issue 24): the login posts to /admin, which opens the Panel.
+  if (data.state === "login") return <LoginForm action="/admin" />;
+  return (
+    <div className="admin admin-experiments">
+      <header className="admin-head">
+        <div>
+          <h1>Experimentos A/B</h1>
+          <p className="admin-head__period">
+            Cada variante frente al control (la primera), con la probabilidad de ganarle y el
+            veredicto. Días en {data.timeZone}.
+          </p>
+        </div>
+      </header>
+      <ExperimentsList experiments={data.experiments} />
+    </div>
+  );
+}

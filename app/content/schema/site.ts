@@ -5,6 +5,7 @@ import { clickIdProblem } from "~/affiliate/outbound-location";
 import { TRACKING_PARAMS } from "~/affiliate/tracking-params";
 
 import type { ContentContext } from "./context";
+import { experimentsField } from "./experiments";
 import { contentFields, editorSchema, httpsUrl, slug, text } from "./primitives";
 
 /** Names the sub-id parameter may not take: the affiliate's own identifiers. */
@@ -268,6 +269,7 @@ export function siteSchema(context?: ContentContext) {
       .describe(
         "Texts of the interface a visitor reads or hears (screen readers), in the pages' language.",
       ),
+    experiments: experimentsField,
     errors: z
       .object({
         bad_request: errorText.describe(

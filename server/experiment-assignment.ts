@@ -1,0 +1,73 @@
+/**
+ * Assigns a request its experiment variants before the page cache (docs/experiments.md,
+ * docs/decisions/014-experiments.md): the experiments of the page its path shows (the
+ * build's entry, `experimentsFor`: the content reloads as data in development), and the
+ * visitor's daily key from the client address and the User-Agent, the key the views and
+ * clicks record. A crawler, or a request without a User-Agent, has no key and gets the
+ * control. Nothing a visitor sends names a variant: not the query, not a header.
+ */
+import type { IncomingMessage } from "node:http";
+
+import type { ServerBuild } from "@remix-run/node";
+
+import { agentOf, dayIn, visitorKeys } from "~/clicks/click-record.server";
+import { assignmentText, type ExperimentPlan } from "~/experiments/assign.server";
+
+type ExperimentsFor = (pagePath: string) => ExperimentPlan[];
+
+/** The entry's `experimentsFor` (app/entry.server.tsx). */
+function experimentsOf(build: ServerBuild): ExperimentsFor {
+  const found = (build.entry.module as { experimentsFor?: unknown }).experimentsFor;
+  if (typeof found !== "function") {
+    throw new Error("the server build's entry (app/entry.server.tsx) exports no experimentsFor");
+  }
+  return found as ExperimentsFor;
+}
+
+export type AssignmentOptions = {
+  build: () => ServerBuild;
+  clientAddress: (req: IncomingMessage) => string;
+  /** The reporting day's zone: the visitor key changes with that day. */
+  timeZone: string;
+  now?: () => number;
+};
+
+/**
+ * `of(req)`: the request's assignment text ("home-h1=B"), "" when its page has no
+ * experiment; computed once per request (the cache key and the load context both ask).
+ */
+export function experimentAssignment({
+  build,
+  clientAddress,
+  timeZone,
+  now = Date.now,
+}: AssignmentOptions): { of(req: IncomingMessage): string } {
+  const assigned = new WeakMap<IncomingMessage, string>();
+  let current = build();
+  let plansOf = experimentsOf(current);
+  return {
+    of(req) {
+      let text = assigned.get(req);
+      if (text !== undefined) return text;
+      if (build() !== current) {
+        current = build();
+        plansOf = experimentsOf(current);
+      }
+      const target = req.url ?? "/";
+      const queryAt = target.indexOf("?");
+      const plans = plansOf(queryAt === -1 ? target : target.slice(0, queryAt));
+      if (plans.length === 0) text = "";
+      else {
+        const at = now();
+        const userAgent = req.headers["user-agent"] ?? "";
+        const visitor =
+          userAgent === "" || agentOf(userAgent).crawler
+            ? null
+            : visitorKeys.key(clientAddress(req), userAgent, dayIn(timeZone, at));
+        text = assignmentText(plans, visitor, at);
+      }
+      assigned.set(req, text);
+      return text;
+    },
+  };
+}

@@ -95,8 +95,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
     clientAddress: client.of,
     timeZone: env.REPORT_TIME_ZONE,
   });
-  const keyOf = (req: IncomingMessage) =>
-    cacheKey(req, env.COUNTRY_HEADER, assignment.of(req));
+  const keyOf = (req: IncomingMessage) => cacheKey(req, env.COUNTRY_HEADER, assignment.of(req));
   /** Why the server renders the error page in place of a request (read by the load context). */
   const refusals = new WeakMap<IncomingMessage, RefusalContext>();
   const accessLog = options.log ? accessLogOf(options.log) : null;

@@ -51,7 +51,9 @@ describe("experimentAssignment", () => {
   it("lets no query string or header choose the variant", () => {
     for (const ip of addresses) {
       const own = assignment.of(req("/", ip));
-      expect(assignment.of(req("/?variant=B&variante=home-h1:B", ip, { "x-variant": "B" }))).toBe(own);
+      expect(assignment.of(req("/?variant=B&variante=home-h1:B", ip, { "x-variant": "B" }))).toBe(
+        own,
+      );
     }
   });
 

@@ -201,8 +201,7 @@ export function remixHandler({
       }
       const document = await toDocument(response);
       const key = cache ? keyOf(req) : null;
-      const stored =
-        key !== null && isStorable(document, { keyedByVariant: keyedByVariant(req) });
+      const stored = key !== null && isStorable(document, { keyedByVariant: keyedByVariant(req) });
       const encoding = preferredEncoding(req.headers["accept-encoding"], { br: true, gzip: true });
       const prepared = await prepareDocument(document, siteHeaders, { stored, encoding });
       if (stored) cache!.set(key, prepared);

@@ -12,7 +12,7 @@ import type { Page, PageComponent } from "./schema";
 import type { Experiment } from "./schema/experiments";
 
 /** A variant's page as a raw file, named so a problem says which variant it is in. */
-export type VariantFile = ContentFile & { experiment: string; variant: string };
+export type VariantFile = ContentFile & { source: string; experiment: string; variant: string };
 
 /** Variant pages of one page: "name=variant" → the parsed page with that variant. */
 export type PageVariants = ReadonlyMap<string, Page>;
@@ -67,6 +67,7 @@ export function variantFilesOf(
       });
       files.push({
         file: `${file} (variante ${id} de "${name}")`,
+        source: file,
         data: { ...(data as object), components: variantComponents },
         experiment: name,
         variant: id,

@@ -141,16 +141,22 @@ export function parseContent(
       }
     }
   }
-  // A variant's page meets the control's checks; the advice it would repeat is dropped.
+  // A variant's page meets the control's checks. What it finds in the blocks it shares
+  // with the control is said once, of the page's own file; its advice is dropped likewise.
   const variantPages: { slug: string; file: VariantFile; page: Page }[] = [];
   for (const { slug, file } of variantFiles) {
     context?.enterFile(file.file);
-    const page = check(pageSchemas, file, problems, []);
-    if (!page || !site) continue;
-    for (const { path, message } of findAffiliateLinkProblems(page, site)) {
-      problems.push(`${file.file}: ${formatPath(path)}: ${message}`);
+    const found: string[] = [];
+    const page = check(pageSchemas, file, found, []);
+    if (page && site) {
+      for (const { path, message } of findAffiliateLinkProblems(page, site)) {
+        found.push(`${file.file}: ${formatPath(path)}: ${message}`);
+      }
     }
-    variantPages.push({ slug, file, page });
+    const own = (problem: string) =>
+      !problems.includes(`${file.source}${problem.slice(file.file.length)}`);
+    problems.push(...found.filter(own));
+    if (page && site) variantPages.push({ slug, file, page });
   }
   if (problems.length > 0 || !site) throw new ContentError(problems, advice);
   const order = (page: Page) => ({ ...page, components: orderBlocks(page.components) });
@@ -159,15 +165,13 @@ export function parseContent(
   const variants = routeVariants(variantPages.map((variant) => ({ ...variant, page: order(variant.page) })), site, routed.links);
   if (routed.problems.length > 0 || variants.problems.length > 0) {
     const fileOfSlugs = new Map(pages.map((page) => [page.slug, fileOfPage.get(page)]));
-    throw new ContentError(
-      [
-        ...routed.problems.map(
-          ({ slug, path, message }) => `${fileOfSlugs.get(slug)}: ${formatPath(path)}: ${message}`,
-        ),
-        ...variants.problems,
-      ],
-      advice,
+    const own = routed.problems.map(
+      ({ slug, path, message }) => `${fileOfSlugs.get(slug)}: ${formatPath(path)}: ${message}`,
     );
+    const variantsOwn = variants.problems
+      .filter(({ file, problem }) => !own.includes(`${file.source}${problem.slice(file.file.length)}`))
+      .map(({ problem }) => problem);
+    throw new ContentError([...own, ...variantsOwn], advice);
   }
   return { site, pages: ordered, links: routed.links, variants: variants.bySlug, advice };
 }
@@ -181,19 +185,20 @@ function routeVariants(
   variantPages: { slug: string; file: VariantFile; page: Page }[],
   site: Site,
   links: ReadonlyMap<string, AffiliateLink>,
-): { bySlug: Map<string, Map<string, Page>>; problems: string[] } {
+): { bySlug: Map<string, Map<string, Page>>; problems: { file: VariantFile; problem: string }[] } {
   const bySlug = new Map<string, Map<string, Page>>();
-  const problems: string[] = [];
+  const problems: { file: VariantFile; problem: string }[] = [];
   for (const { slug, file, page } of variantPages) {
     const routed = routeAffiliateLinks([page], site);
     for (const { path, message } of routed.problems) {
-      problems.push(`${file.file}: ${formatPath(path)}: ${message}`);
+      problems.push({ file, problem: `${file.file}: ${formatPath(path)}: ${message}` });
     }
     for (const [id, link] of routed.links) {
       if (links.get(id)?.destination !== link.destination) {
-        problems.push(
-          `${file.file}: enlace "${id}": una variante no puede cambiar un enlace de afiliado ni su destino (usa affiliate.splits)`,
-        );
+        problems.push({
+          file,
+          problem: `${file.file}: enlace "${id}": una variante no puede cambiar un enlace de afiliado ni su destino (usa affiliate.splits)`,
+        });
       }
     }
     if (!bySlug.has(slug)) bySlug.set(slug, new Map());

@@ -25,11 +25,17 @@ export function planOf(experiment: Experiment): ExperimentPlan {
 
 /** slug → the plans of the experiments its blocks take part in (pages with none: absent). */
 const plansBySlug = perContent(() => {
-  const plans = new Map(site.experiments.map((experiment) => [experiment.name, planOf(experiment)]));
+  const plans = new Map(
+    site.experiments.map((experiment) => [experiment.name, planOf(experiment)]),
+  );
   const bySlug = new Map<string, ExperimentPlan[]>();
   for (const page of pages) {
     const names = experimentsOnPage(page);
-    if (names.length > 0) bySlug.set(page.slug, names.map((name) => plans.get(name)!));
+    if (names.length > 0)
+      bySlug.set(
+        page.slug,
+        names.map((name) => plans.get(name)!),
+      );
   }
   return bySlug;
 });

@@ -22,7 +22,14 @@ import { Blocks } from "~/components/blocks/registry";
 import { DevAdvice } from "~/components/dev-advice";
 import { useInterfaceTexts } from "~/components/layout/interface-texts";
 import { env } from "~/config/env.server";
-import { adviceFor, links, pages, promotionalSlugs, site, variants } from "~/content/content.server";
+import {
+  adviceFor,
+  links,
+  pages,
+  promotionalSlugs,
+  site,
+  variants,
+} from "~/content/content.server";
 import { applyVariants, parseAssignment } from "~/content/experiment-variants";
 import { FORBIDDEN_SLUG, MISSING_404_TEXT, resolvePage } from "~/content/resolve-page";
 import type { Page } from "~/content/schema";
@@ -123,7 +130,10 @@ export function loader({ request, context }: LoaderFunctionArgs): TypedResponse<
       return json(pageData(promotional, pageFor(result.page, context.variants), null, blocked), {
         status: result.status,
         headers: runningOn(result.page, Date.now())
-          ? { ...headers, "Cache-Control": documentCacheControl(result.status, { perVisitor: true }) }
+          ? {
+              ...headers,
+              "Cache-Control": documentCacheControl(result.status, { perVisitor: true }),
+            }
           : headers,
       });
   }

@@ -43,8 +43,9 @@ export function experimentAssignment({
   now = Date.now,
 }: AssignmentOptions): { of(req: IncomingMessage): string } {
   const assigned = new WeakMap<IncomingMessage, string>();
-  let current = build();
-  let plansOf = experimentsOf(current);
+  // Read from the build on first use and after each rebuild (development).
+  let current: ServerBuild | null = null;
+  let plansOf: ExperimentsFor = () => [];
   return {
     of(req) {
       let text = assigned.get(req);

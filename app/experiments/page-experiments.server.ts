@@ -47,6 +47,8 @@ const NONE: ExperimentPlan[] = [];
  * shows (none for a redirect's or the 404 page's path).
  */
 export function experimentsFor(pagePath: string): ExperimentPlan[] {
+  // Development starts before its content is read (server/dev-content.ts).
+  if (!site) return NONE;
   const bySlug = plansBySlug();
   if (bySlug.size === 0) return NONE;
   return bySlug.get(pageShown(pagePath)) ?? NONE;

@@ -20,7 +20,9 @@ const GOOGLEBOT =
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
-const hero = pageBySlug("/").components.find((component) => component.component_id === 1)! as {
+const hero = pageBySlug("/").components.find(
+  (component) => component.component_id === 1,
+)! as unknown as {
   data: { content: { h1: string } };
   experiment: { variants: { B: { h1: string } } };
 };

@@ -106,7 +106,8 @@ async function main(): Promise<number> {
     console.log(
       `\nunder the experiment: ${ratio.toFixed(0)} % of the page without (target >= ${TARGET} %)`,
     );
-    return ratio >= TARGET ? 0 : 1;
+    for (const failure of failures) console.log(`failures: ${failure}`);
+    return ratio >= TARGET && failures.length === 0 ? 0 : 1;
   } finally {
     for (const server of servers) await stopServer(server);
     rmSync(work, { recursive: true, force: true });

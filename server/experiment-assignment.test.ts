@@ -60,4 +60,20 @@ describe("experimentAssignment", () => {
   it("assigns nothing on a page without experiments", () => {
     expect(assignment.of(req("/bonos", addresses[0]!))).toBe("");
   });
+
+  it("follows an experiment's end for a visitor it remembers", () => {
+    let at = Date.parse("2026-11-25T12:00:00+01:00");
+    const ending: ExperimentPlan = { ...HOME_H1, end: at + 60_000, winner: "B" };
+    const endingBuild = { entry: { module: { experimentsFor: () => [ending] } } };
+    const clock = experimentAssignment({
+      build: () => endingBuild as unknown as ServerBuild,
+      clientAddress: (request) => (request as unknown as { ip: string }).ip,
+      timeZone: "Europe/Madrid",
+      now: () => at,
+    });
+    const before = addresses.map((ip) => clock.of(req("/", ip)));
+    expect(before).toContain("home-h1=A");
+    at += 60_000;
+    for (const ip of addresses) expect(clock.of(req("/", ip))).toBe("home-h1=B");
+  });
 });

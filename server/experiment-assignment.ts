@@ -24,6 +24,20 @@ function experimentsOf(build: ServerBuild): ExperimentsFor {
   return found as ExperimentsFor;
 }
 
+/** Visitors remembered at most (a table cleared when full, like the clicks' agent memo). */
+const RECENT_LIMIT = 10_000;
+
+/** The next instant after `at` when one of the plans starts or ends. */
+function nextChange(plans: readonly ExperimentPlan[], at: number): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const plan of plans) {
+    for (const instant of [plan.start, plan.end ?? Number.POSITIVE_INFINITY]) {
+      if (instant > at && instant < next) next = instant;
+    }
+  }
+  return next;
+}
+
 export type AssignmentOptions = {
   build: () => ServerBuild;
   clientAddress: (req: IncomingMessage) => string;
@@ -42,13 +56,24 @@ export function experimentAssignment({
   timeZone,
   now = Date.now,
 }: AssignmentOptions): { of(req: IncomingMessage): string } {
-  const assigned = new WeakMap<IncomingMessage, string>();
+  // Kept on the request itself: the cache key and the load context both ask.
+  const assigned = Symbol("experiment assignment");
+  type Assigned = IncomingMessage & { [assigned]?: string };
+  /**
+   * The assignments of recent visitors (address and User-Agent): a visitor's next requests
+   * skip the two hashes. An entry holds while the page's plans, the day and every plan's
+   * phase stay as they were.
+   */
+  const recent = new Map<
+    string,
+    { plans: ExperimentPlan[]; day: string; until: number; text: string }
+  >();
   // Read from the build on first use and after each rebuild (development).
   let current: ServerBuild | null = null;
   let plansOf: ExperimentsFor = () => [];
   return {
     of(req) {
-      let text = assigned.get(req);
+      let text = (req as Assigned)[assigned];
       if (text !== undefined) return text;
       if (build() !== current) {
         current = build();
@@ -61,13 +86,25 @@ export function experimentAssignment({
       else {
         const at = now();
         const userAgent = req.headers["user-agent"] ?? "";
-        const visitor =
-          userAgent === "" || agentOf(userAgent).crawler
-            ? null
-            : visitorKeys.key(clientAddress(req), userAgent, dayIn(timeZone, at));
-        text = assignmentText(plans, visitor, at);
+        if (userAgent === "" || agentOf(userAgent).crawler) text = assignmentText(plans, null, at);
+        else {
+          const day = dayIn(timeZone, at);
+          const who = `${clientAddress(req)}\u0000${userAgent}`;
+          const known = recent.get(who);
+          if (known && known.plans === plans && known.day === day && at < known.until) {
+            text = known.text;
+          } else {
+            text = assignmentText(
+              plans,
+              visitorKeys.key(who.split("\u0000")[0]!, userAgent, day),
+              at,
+            );
+            if (recent.size >= RECENT_LIMIT) recent.clear();
+            recent.set(who, { plans, day, until: nextChange(plans, at), text });
+          }
+        }
       }
-      assigned.set(req, text);
+      (req as Assigned)[assigned] = text;
       return text;
     },
   };

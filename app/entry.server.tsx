@@ -32,6 +32,8 @@ export { outboundTarget } from "~/affiliate/outbound.server";
 export { postbackMapping } from "~/conversions/postback-mapping.server";
 /** The view endpoint, answered before Remix, asks which page a path shows (server/page-view.ts). */
 export { viewedPage } from "~/views/viewed-page.server";
+/** The server assigns a request its variants before the page cache (server/app.ts). */
+export { experimentsFor } from "~/experiments/page-experiments.server";
 
 const policyOrigins = configuredOrigins(appConfig.cdnUrl);
 

@@ -25,6 +25,12 @@ declare module "@remix-run/node" {
      * gets; a loader that records something (a click) asks here.
      */
     head: boolean;
+    /**
+     * The request's experiment variants, "home-h1=B&…" (app/experiments/assign.server.ts
+     * `assignmentText`), assigned by the server from the visitor's daily key: the page
+     * renders them. Empty when the page has no experiment.
+     */
+    variants: string;
     /** Set only on the request the server renders as its error page for a refusal. */
     refusal: Refusal | null;
   }

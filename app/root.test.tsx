@@ -44,7 +44,14 @@ async function loadPath(path: string) {
   const request = new Request(`http://localhost${path}`);
   const response = pageLoader({
     request,
-    context: { clicks: null, conversions: null, clientAddress: "", head: false, refusal: null },
+    context: {
+      clicks: null,
+      conversions: null,
+      clientAddress: "",
+      head: false,
+      variants: "",
+      refusal: null,
+    },
     params: {},
   });
   return { status: response.status, data: await response.json() };

@@ -9,7 +9,9 @@
  *   node:http handler;
  * - scripts/bench-views.ts: the cached home page with its view beacon against the page
  *   alone, and a flood of views of unknown paths;
- * - scripts/bench-dashboard.ts: the dashboard's views over a large ledger.
+ * - scripts/bench-dashboard.ts: the dashboard's views over a large ledger;
+ * - scripts/bench-experiments.ts: the cached home page under an experiment against the
+ *   same page without one.
  * Exits 1 when any part failed or missed its targets. `npm run bench -- pages redirects`
  * runs only the parts named; BENCH_SKIP_BUILD=1 skips the build.
  */
@@ -21,6 +23,7 @@ const PARTS = {
   postbacks: "scripts/bench-postbacks.ts",
   views: "scripts/bench-views.ts",
   dashboard: "scripts/bench-dashboard.ts",
+  experiments: "scripts/bench-experiments.ts",
 } as const;
 type Part = keyof typeof PARTS;
 

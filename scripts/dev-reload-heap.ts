@@ -64,6 +64,7 @@ try {
       conversions: null,
       clientAddress: "127.0.0.1",
       head: false,
+      variants: "",
       refusal: null,
     });
     const html = await response.text();

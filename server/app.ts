@@ -6,7 +6,8 @@
  * 2. fast endpoints: answers that need neither Express nor Remix, one handler each: the
  *    outbound redirect (outbound.ts), the page views' beacon (page-view.ts), the postback
  *    receiver (postback.ts);
- * 3. the page cache: a hit is one writeHead and one write;
+ * 3. the page cache: a hit is one writeHead and one write; a page under an experiment is
+ *    keyed by the variants assigned to the request (experiment-assignment.ts);
  * 4. Express: static files, the development pages, the access log, then Remix.
  * Each sender writes the site's headers once, from site-headers.ts. Why a server of our
  * own and not remix-serve: docs/decisions/005-request-path.md.
@@ -28,6 +29,7 @@ import { cacheKey } from "./cache-key";
 import { clientAddress, type ClientAddress } from "./client-address";
 import { limitConnections } from "./connection-limits";
 import { DEV_EVENTS_PATH, DEV_SCRIPT_PATH, type DevContent } from "./dev-content";
+import { experimentAssignment } from "./experiment-assignment";
 import { outboundRedirect } from "./outbound";
 import type { PageCache } from "./page-cache";
 import { pageViewEndpoint } from "./page-view";
@@ -84,15 +86,28 @@ export function createSiteServer(options: SiteServerOptions): Server {
   const { env, cache } = options;
   const crossOriginAssets = /^https?:\/\//.test(options.assets.publicPath);
   const headers = siteHeaders({ indexable: env.SITE_INDEXABLE, crossOriginAssets });
-  const keyOf = (req: IncomingMessage) => cacheKey(req, env.COUNTRY_HEADER);
   const client = clientAddress({
     header: env.CLIENT_IP_HEADER,
     trustedProxies: env.TRUSTED_PROXIES,
   });
+  const assignment = experimentAssignment({
+    build: options.build,
+    clientAddress: client.of,
+    timeZone: env.REPORT_TIME_ZONE,
+  });
+  const keyOf = (req: IncomingMessage) => cacheKey(req, env.COUNTRY_HEADER, assignment.of(req));
   /** Why the server renders the error page in place of a request (read by the load context). */
   const refusals = new WeakMap<IncomingMessage, RefusalContext>();
   const accessLog = options.log ? accessLogOf(options.log) : null;
-  const app = expressApp(options, { headers, keyOf, refusals, refuse, client, accessLog });
+  const app = expressApp(options, {
+    headers,
+    keyOf,
+    variantsOf: assignment.of,
+    refusals,
+    refuse,
+    client,
+    accessLog,
+  });
   const outbound = outboundRedirect({
     env,
     build: options.build,
@@ -220,12 +235,14 @@ function expressApp(
   {
     headers,
     keyOf,
+    variantsOf,
     refusals,
     refuse,
     client,
     accessLog,
   }: {
     headers: SiteHeaders;
+    variantsOf: (req: IncomingMessage) => string;
     accessLog: AccessLog | null;
     client: ClientAddress;
     keyOf: (req: IncomingMessage) => string | null;
@@ -266,6 +283,7 @@ function expressApp(
       mode: env.NODE_ENV,
       cache,
       keyOf,
+      keyedByVariant: (req) => variantsOf(req) !== "",
       siteHeaders: headers.page,
       // Every text response is compressed, however small (the default skips those under 1 KB).
       compress: compression({ threshold: 0 }),
@@ -279,6 +297,7 @@ function expressApp(
         conversions,
         clientAddress: client.of(req),
         head: req.method === "HEAD",
+        variants: variantsOf(req),
         refusal: refusals.get(req) ?? null,
       }),
     }),

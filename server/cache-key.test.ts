@@ -34,4 +34,12 @@ describe("cacheKey", () => {
     expect(cacheKey(req("/", { authorization: "Basic eDp5" }), undefined)).toBeNull();
     expect(cacheKey(req("/", {}, "POST"), undefined)).toBeNull();
   });
+
+  it("keys a page under an experiment by the variants assigned to the request", () => {
+    const control = cacheKey(req("/"), undefined, "home-h1=A");
+    const variant = cacheKey(req("/"), undefined, "home-h1=B");
+    expect(control).not.toBe(variant);
+    expect(control).not.toBe(cacheKey(req("/"), undefined));
+    expect(cacheKey(req("/?variant=B&utm_source=x"), undefined, "home-h1=A")).toBe(control);
+  });
 });

@@ -4,7 +4,9 @@
  * - the path (pages read no query string: tracking parameters such as utm_*, gclid or
  *   fbclid, and any other parameter, leave the page as it is);
  * - the interface locale the request resolves to (not the raw Accept-Language);
- * - the country gate's verdict (blocked or not, not the raw country header).
+ * - the country gate's verdict (blocked or not, not the raw country header);
+ * - the experiment variants the server assigned the request (experiment-assignment.ts),
+ *   on a page under an experiment.
  * A request whose query does change the answer (a Remix data request, `?_data=`), that
  * carries credentials, or whose method is not GET or HEAD has no key: it is never served
  * from, or stored in, the cache. This is the one place that judges the request; whether
@@ -31,7 +33,11 @@ function localeKey(url: URL, acceptLanguage: string | undefined): string {
 }
 
 /** The cache key of a GET or HEAD request, or null when it must not use the cache. */
-export function cacheKey(req: IncomingMessage, countryHeader: string | undefined): string | null {
+export function cacheKey(
+  req: IncomingMessage,
+  countryHeader: string | undefined,
+  variants = "",
+): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   if (req.headers.cookie || req.headers.authorization) return null;
   const target = req.url ?? "/";
@@ -53,5 +59,6 @@ export function cacheKey(req: IncomingMessage, countryHeader: string | undefined
   }
   const country = countryHeader ? req.headers[countryHeader] : undefined;
   const blocked = isBlockedCountryCode(typeof country === "string" ? country : undefined);
-  return `${blocked ? "blocked" : "open"}|${locale}|${path}`;
+  const page = `${blocked ? "blocked" : "open"}|${locale}|${path}`;
+  return variants ? `${page}|${variants}` : page;
 }

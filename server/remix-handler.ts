@@ -140,6 +140,8 @@ type HandlerOptions = {
   cache: PageCache | null;
   /** The cache key of the request (null: it may not use the cache). */
   keyOf: (req: IncomingMessage) => string | null;
+  /** The key holds experiment variants: a `private` page may be kept (send-document.ts). */
+  keyedByVariant: (req: IncomingMessage) => boolean;
   /** The site's headers, sent before the app's own (site-headers.ts). */
   siteHeaders: HeaderList;
   /** Compresses a streamed answer (the `compression` middleware). */
@@ -171,6 +173,7 @@ export function remixHandler({
   mode,
   cache,
   keyOf,
+  keyedByVariant,
   siteHeaders,
   compress,
   getLoadContext,
@@ -198,7 +201,7 @@ export function remixHandler({
       }
       const document = await toDocument(response);
       const key = cache ? keyOf(req) : null;
-      const stored = key !== null && isStorable(document);
+      const stored = key !== null && isStorable(document, { keyedByVariant: keyedByVariant(req) });
       const encoding = preferredEncoding(req.headers["accept-encoding"], { br: true, gzip: true });
       const prepared = await prepareDocument(document, siteHeaders, { stored, encoding });
       if (stored) cache!.set(key, prepared);

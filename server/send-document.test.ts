@@ -139,6 +139,17 @@ describe("isStorable", () => {
     });
     expect(isStorable(noStore)).toBe(false);
   });
+
+  it("keeps a private page under an experiment only when the key holds its variants", () => {
+    const perVisitor = document({
+      headers: [
+        ["cache-control", "private, max-age=60"],
+        ["etag", '"x"'],
+      ],
+    });
+    expect(isStorable(perVisitor)).toBe(false);
+    expect(isStorable(perVisitor, { keyedByVariant: true })).toBe(true);
+  });
 });
 
 /** GET or HEAD through node:http, so the body arrives as sent (still encoded). */

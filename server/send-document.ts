@@ -56,13 +56,16 @@ function header(document: Document, name: string): string | undefined {
 /**
  * True when a shared cache may keep this answer: 200, 403 or 404 with an ETag, a public
  * Cache-Control and no Set-Cookie. Whether the request may use the cache at all is the
- * cache key's to say (cache-key.ts).
+ * cache key's to say (cache-key.ts). A page under a running experiment is `private` (a CDN
+ * must not share it); the server's own cache may keep it when its key holds the request's
+ * variants (`keyedByVariant`), since that is all the page differs by.
  */
-export function isStorable(document: Document): boolean {
+export function isStorable(document: Document, { keyedByVariant = false } = {}): boolean {
+  const cacheControl = header(document, "cache-control") ?? "";
   return (
     CACHEABLE_STATUS.has(document.status) &&
     Boolean(header(document, "etag")) &&
-    /\bpublic\b/.test(header(document, "cache-control") ?? "") &&
+    (/\bpublic\b/.test(cacheControl) || (keyedByVariant && /\bprivate\b/.test(cacheControl))) &&
     !header(document, "set-cookie")
   );
 }

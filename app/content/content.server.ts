@@ -18,6 +18,8 @@ import { toPublicSite, type PublicSite } from "./public-site";
 export let site: LoadedContent["site"];
 export let pages: LoadedContent["pages"];
 export let links: LoadedContent["links"];
+/** The variant pages of experiments, by slug (experiment-variants.ts). */
+export let variants: LoadedContent["variants"];
 /** The advice (content-checks.server.ts) about the whole content. */
 export let warnings: LoadedContent["warnings"];
 export let files: LoadedContent["files"];
@@ -33,7 +35,7 @@ let version = 0;
  */
 export function reloadContent(): void {
   const loaded = loadContent();
-  ({ site, pages, links, warnings, files } = loaded);
+  ({ site, pages, links, variants, warnings, files } = loaded);
   publicSite = toPublicSite(site);
   version += 1;
 }

@@ -43,11 +43,12 @@ export function loadContent(
   const pages = new Map(
     files.pageFiles.map(({ file, data }) => [(data as { slug: string }).slug, file]),
   );
-  const { site, pages: parsed, links } = content;
+  const { site, pages: parsed, links, variants } = content;
   return {
     site,
     pages: parsed,
     links,
+    variants,
     warnings,
     pageCount: files.pageFiles.length,
     files: { site: files.siteFile.file, pages },

@@ -8,6 +8,7 @@ import type { z } from "zod";
 
 import { findAffiliateLinkProblems } from "./affiliate-links";
 import { routeAffiliateLinks, type AffiliateLink } from "./affiliate-routes";
+import { variantFilesOf, type PageVariants, type VariantFile } from "./experiment-variants";
 import { orderBlocks } from "./order-blocks";
 import { PageSchema, pageSchema, SiteSchema, siteSchema, type Page, type Site } from "./schema";
 import { isAdvice, type ContentContext } from "./schema/context";
@@ -18,6 +19,8 @@ export type Content = {
   pages: Page[];
   /** Every affiliate link of the content by id (see affiliate-routes.ts). */
   links: ReadonlyMap<string, AffiliateLink>;
+  /** The variant pages of the pages under experiments, by slug (experiment-variants.ts). */
+  variants: ReadonlyMap<string, PageVariants>;
 };
 
 /** Content and the advice its schemas gave (an image without alt text, a skipped heading). */
@@ -97,11 +100,17 @@ export function parseContent(
   const pages: Page[] = [];
   const fileOfPage = new Map<Page, string>();
   const fileOfSlug = new Map<string, string>();
+  const variantFiles: { slug: string; file: VariantFile }[] = [];
 
   for (const pageFile of pageFiles) {
     context?.enterFile(pageFile.file);
     const page = check(pageSchemas, pageFile, problems, advice);
     if (!page) continue;
+    if (site) {
+      const variants = variantFilesOf(pageFile, site.experiments);
+      problems.push(...variants.problems);
+      variantFiles.push(...variants.files.map((file) => ({ slug: page.slug, file })));
+    }
     const other = fileOfSlug.get(page.slug);
     if (other) {
       problems.push(`${pageFile.file}: slug: slug repetido "${page.slug}" (también en ${other})`);
@@ -132,17 +141,68 @@ export function parseContent(
       }
     }
   }
-  if (problems.length > 0 || !site) throw new ContentError(problems, advice);
-  const ordered = pages.map((page) => ({ ...page, components: orderBlocks(page.components) }));
-  const routed = routeAffiliateLinks(ordered, site);
-  if (routed.problems.length > 0) {
-    const fileOfSlugs = new Map(pages.map((page) => [page.slug, fileOfPage.get(page)]));
-    throw new ContentError(
-      routed.problems.map(
-        ({ slug, path, message }) => `${fileOfSlugs.get(slug)}: ${formatPath(path)}: ${message}`,
-      ),
-      advice,
-    );
+  // A variant's page meets the control's checks. What it finds in the blocks it shares
+  // with the control is said once, of the page's own file; its advice is dropped likewise.
+  const variantPages: { slug: string; file: VariantFile; page: Page }[] = [];
+  for (const { slug, file } of variantFiles) {
+    context?.enterFile(file.file);
+    const found: string[] = [];
+    const page = check(pageSchemas, file, found, []);
+    if (page && site) {
+      for (const { path, message } of findAffiliateLinkProblems(page, site)) {
+        found.push(`${file.file}: ${formatPath(path)}: ${message}`);
+      }
+    }
+    const own = (problem: string) =>
+      !problems.includes(`${file.source}${problem.slice(file.file.length)}`);
+    problems.push(...found.filter(own));
+    if (page && site) variantPages.push({ slug, file, page });
   }
-  return { site, pages: ordered, links: routed.links, advice };
+  if (problems.length > 0 || !site) throw new ContentError(problems, advice);
+  const order = (page: Page) => ({ ...page, components: orderBlocks(page.components) });
+  const ordered = pages.map(order);
+  const routed = routeAffiliateLinks(ordered, site);
+  const variants = routeVariants(variantPages.map((variant) => ({ ...variant, page: order(variant.page) })), site, routed.links);
+  if (routed.problems.length > 0 || variants.problems.length > 0) {
+    const fileOfSlugs = new Map(pages.map((page) => [page.slug, fileOfPage.get(page)]));
+    const own = routed.problems.map(
+      ({ slug, path, message }) => `${fileOfSlugs.get(slug)}: ${formatPath(path)}: ${message}`,
+    );
+    const variantsOwn = variants.problems
+      .filter(({ file, problem }) => !own.includes(`${file.source}${problem.slice(file.file.length)}`))
+      .map(({ problem }) => problem);
+    throw new ContentError([...own, ...variantsOwn], advice);
+  }
+  return { site, pages: ordered, links: routed.links, variants: variants.bySlug, advice };
+}
+
+/**
+ * Routes the affiliate links of the variant pages as the pages' own. A variant may change
+ * a link's text, not where it leads nor its id: the click table has one destination per
+ * link (a destination test is a split, `affiliate.splits`).
+ */
+function routeVariants(
+  variantPages: { slug: string; file: VariantFile; page: Page }[],
+  site: Site,
+  links: ReadonlyMap<string, AffiliateLink>,
+): { bySlug: Map<string, Map<string, Page>>; problems: { file: VariantFile; problem: string }[] } {
+  const bySlug = new Map<string, Map<string, Page>>();
+  const problems: { file: VariantFile; problem: string }[] = [];
+  for (const { slug, file, page } of variantPages) {
+    const routed = routeAffiliateLinks([page], site);
+    for (const { path, message } of routed.problems) {
+      problems.push({ file, problem: `${file.file}: ${formatPath(path)}: ${message}` });
+    }
+    for (const [id, link] of routed.links) {
+      if (links.get(id)?.destination !== link.destination) {
+        problems.push({
+          file,
+          problem: `${file.file}: enlace "${id}": una variante no puede cambiar un enlace de afiliado ni su destino (usa affiliate.splits)`,
+        });
+      }
+    }
+    if (!bySlug.has(slug)) bySlug.set(slug, new Map());
+    bySlug.get(slug)!.set(`${file.experiment}=${file.variant}`, page);
+  }
+  return { bySlug, problems };
 }

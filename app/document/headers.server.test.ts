@@ -101,6 +101,12 @@ describe("caching and security headers", () => {
     expect(documentCacheControl(500)).toBe("no-store");
   });
 
+  it("keeps a page under a running experiment from shared caches", () => {
+    expect(documentCacheControl(200, { perVisitor: true })).toBe("private, max-age=60");
+    // Error pages are the same for every visitor.
+    expect(documentCacheControl(404, { perVisitor: true })).toBe(documentCacheControl(404));
+  });
+
   it("names each security header once; staging adds noindex", () => {
     const names = securityHeaders(true).map(([name]) => name.toLowerCase());
     expect(new Set(names).size).toBe(names.length);

@@ -100,7 +100,10 @@ export function matchesIfNoneMatch(header: string | null, etag: string): boolean
 }
 
 /** Cache policy by status: pages briefly in browsers and longer at the CDN; 403/404 briefly. */
-export function documentCacheControl(status: number): string {
+export function documentCacheControl(status: number, { perVisitor = false } = {}): string {
+  // A page under a running experiment differs per visitor: a CDN must not share it
+  // (docs/experiments.md); the browser and the server's own cache, keyed by variant, may.
+  if (perVisitor && status === 200) return "private, max-age=60";
   if (status === 200 || status === 304) {
     return "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
   }

@@ -22,10 +22,19 @@ import { Blocks } from "~/components/blocks/registry";
 import { DevAdvice } from "~/components/dev-advice";
 import { useInterfaceTexts } from "~/components/layout/interface-texts";
 import { env } from "~/config/env.server";
-import { adviceFor, links, pages, promotionalSlugs, site } from "~/content/content.server";
+import {
+  adviceFor,
+  links,
+  pages,
+  promotionalSlugs,
+  site,
+  variants,
+} from "~/content/content.server";
+import { applyVariants, parseAssignment } from "~/content/experiment-variants";
 import { FORBIDDEN_SLUG, MISSING_404_TEXT, resolvePage } from "~/content/resolve-page";
 import type { Page } from "~/content/schema";
-import { ALLOWED_METHODS } from "~/document/headers.server";
+import { ALLOWED_METHODS, documentCacheControl } from "~/document/headers.server";
+import { runningOn } from "~/experiments/page-experiments.server";
 import { technicalMessage } from "~/i18n/i18n.server";
 import type { loader as rootLoader } from "~/root";
 import { seoOf } from "~/seo/page-seo.server";
@@ -79,7 +88,12 @@ function pageData(
   };
 }
 
-export function loader({ request }: LoaderFunctionArgs): TypedResponse<PageLoaderData> {
+/** The page with the blocks of the variants the server assigned this request. */
+function pageFor(page: Page, assigned: string | undefined): Page {
+  return applyVariants(page, variants.get(page.slug), parseAssignment(assigned ?? ""));
+}
+
+export function loader({ request, context }: LoaderFunctionArgs): TypedResponse<PageLoaderData> {
   const url = new URL(request.url);
   const headers = countryVary();
   const promotional = promotionalSlugs();
@@ -113,9 +127,14 @@ export function loader({ request }: LoaderFunctionArgs): TypedResponse<PageLoade
       return json(pageData(promotional, result.page, null, blocked), { status: 404, headers });
     case "page":
       if (blocked && promotional.has(result.page.slug)) return forbidden();
-      return json(pageData(promotional, result.page, null, blocked), {
+      return json(pageData(promotional, pageFor(result.page, context.variants), null, blocked), {
         status: result.status,
-        headers,
+        headers: runningOn(result.page, Date.now())
+          ? {
+              ...headers,
+              "Cache-Control": documentCacheControl(result.status, { perVisitor: true }),
+            }
+          : headers,
       });
   }
 }

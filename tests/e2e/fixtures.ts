@@ -50,6 +50,21 @@ export function h1Of(page: PageContent): string {
   throw new Error(`page ${page.slug} has no h1 block`);
 }
 
+/**
+ * The <h1> a visitor may see on a page: its own, or a variant's under an A/B experiment
+ * (docs/experiments.md): the test's client gets one variant a day, whichever it is.
+ */
+export function headingOf(page: PageContent): RegExp {
+  const variants = page.components.flatMap((component) => {
+    const experiment = (component as { experiment?: { variants: Record<string, Json> } })
+      .experiment;
+    return experiment ? Object.values(experiment.variants).map((fields) => fields.h1) : [];
+  });
+  const texts = [h1Of(page), ...variants.filter((text) => typeof text === "string")];
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^(?:${texts.map((text) => escape(text as string)).join("|")})$`);
+}
+
 const DOCUMENT_STATUS_NOTE =
   /^Failed to load resource: the server responded with a status of 4\d\d/;
 

@@ -1,11 +1,11 @@
-import { expect, h1Of, pageBySlug, test } from "./fixtures";
+import { expect, h1Of, headingOf, pageBySlug, test } from "./fixtures";
 
 test.describe("with JavaScript disabled", () => {
   test.use({ javaScriptEnabled: false });
 
   test("pages render and the FAQ accordion opens", async ({ page }) => {
     await page.goto("/");
-    await expect(page.locator("h1")).toHaveText(h1Of(pageBySlug("/")));
+    await expect(page.locator("h1")).toHaveText(headingOf(pageBySlug("/")));
     const question = page.locator("[data-block=Faq] details").first();
     await question.locator("summary").click();
     await expect(question).toHaveAttribute("open");

@@ -1,6 +1,6 @@
 import { BLOCK_NAMES } from "../../app/content/schema/blocks";
 
-import { expect, h1Of, pageBySlug, pages, site, test } from "./fixtures";
+import { expect, h1Of, headingOf, pageBySlug, pages, site, test } from "./fixtures";
 
 const STATUS: Record<string, number> = { "/403": 403, "/404": 404 };
 
@@ -12,7 +12,7 @@ for (const content of pages) {
     expect(response?.status()).toBe(STATUS[content.slug] ?? 200);
 
     await expect(page.locator("h1")).toHaveCount(1);
-    await expect(page.locator("h1")).toHaveText(h1Of(content));
+    await expect(page.locator("h1")).toHaveText(headingOf(content));
     await expect(page).toHaveTitle(content.meta.title);
 
     const expectedBlocks = [...content.components]

@@ -5,6 +5,7 @@ import { BLOCK_NAMES, BLOCK_SCHEMAS, blockSchemas, type ComponentId } from "./bl
 import { parseCustomTag } from "../custom-tags";
 
 import type { ContentContext } from "./context";
+import { blockExperiment } from "./experiments";
 import { contentFields, editorSchema, slug, text } from "./primitives";
 
 const KNOWN_IDS = Object.keys(BLOCK_SCHEMAS).join(", ");
@@ -27,6 +28,7 @@ export function pageSchema(context?: ContentContext) {
             "Which block type this is (docs/decisions/001-product-rules.md): 1 MainBlock … 14 TextComponent.",
           ),
         data: z.strictObject({ content: blocks[id] }),
+        experiment: blockExperiment,
       })
       .describe(`Block ${id}: ${BLOCK_NAMES[id]}`);
   }

@@ -5,6 +5,7 @@ import { clickIdProblem } from "~/affiliate/outbound-location";
 import { TRACKING_PARAMS } from "~/affiliate/tracking-params";
 
 import type { ContentContext } from "./context";
+import { experimentsField } from "./experiments";
 import { contentFields, editorSchema, httpsUrl, slug, text } from "./primitives";
 import { splitProblems, splitsSchema } from "./splits";
 
@@ -270,6 +271,7 @@ export function siteSchema(context?: ContentContext) {
       .describe(
         "Texts of the interface a visitor reads or hears (screen readers), in the pages' language.",
       ),
+    experiments: experimentsField,
     errors: z
       .object({
         bad_request: errorText.describe(

@@ -1,0 +1,60 @@
+/**
+ * The experiments of a page, from the current content (it reloads in development): what
+ * the server needs to assign a request its variants before the page cache
+ * (`experimentsFor`, exported by app/entry.server.tsx), and what the page loader needs to
+ * render them and to say whether a CDN may share the answer (`runningOn`).
+ */
+import { pages, perContent, site } from "~/content/content.server";
+import { experimentsOnPage } from "~/content/experiment-variants";
+import type { Page } from "~/content/schema";
+import type { Experiment } from "~/content/schema/experiments";
+import { pageShown } from "~/views/viewed-page.server";
+
+import { phaseOf, type ExperimentPlan } from "./assign.server";
+
+/** What assignment needs of an experiment of the content. */
+export function planOf(experiment: Experiment): ExperimentPlan {
+  return {
+    name: experiment.name,
+    start: Date.parse(experiment.start),
+    ...(experiment.end === undefined ? {} : { end: Date.parse(experiment.end) }),
+    ...(experiment.winner === undefined ? {} : { winner: experiment.winner }),
+    variants: experiment.variants.map(({ id, weight }) => ({ id, weight })),
+  };
+}
+
+/** slug → the plans of the experiments its blocks take part in (pages with none: absent). */
+const plansBySlug = perContent(() => {
+  const plans = new Map(
+    site.experiments.map((experiment) => [experiment.name, planOf(experiment)]),
+  );
+  const bySlug = new Map<string, ExperimentPlan[]>();
+  for (const page of pages) {
+    const names = experimentsOnPage(page);
+    if (names.length > 0)
+      bySlug.set(
+        page.slug,
+        names.map((name) => plans.get(name)!),
+      );
+  }
+  return bySlug;
+});
+
+const NONE: ExperimentPlan[] = [];
+
+/**
+ * The experiments that apply to a request's path: those with a block on the page the path
+ * shows (none for a redirect's or the 404 page's path).
+ */
+export function experimentsFor(pagePath: string): ExperimentPlan[] {
+  // Development starts before its content is read (server/dev-content.ts).
+  if (!site) return NONE;
+  const bySlug = plansBySlug();
+  if (bySlug.size === 0) return NONE;
+  return bySlug.get(pageShown(pagePath)) ?? NONE;
+}
+
+/** Whether one of the page's experiments is running: its answer is then per visitor. */
+export function runningOn(page: Page, at: number): boolean {
+  return (plansBySlug().get(page.slug) ?? NONE).some((plan) => phaseOf(plan, at) === "running");
+}

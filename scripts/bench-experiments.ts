@@ -1,0 +1,133 @@
+/**
+ * Part of `npm run bench` (scripts/bench.ts): what an experiment costs a cached page
+ * (issue 24). Two production servers in one run, each driven by `wrk -t1 -c50 -H
+ * "Accept-Encoding: gzip"` for BENCH_EXPERIMENTS_DURATION s (default 10), twice in turn
+ * (the best of each kept: two cores shared with wrk make single runs noisy):
+ * - the content as it is: `/` under the running "home-h1" experiment, so each request is
+ *   assigned a variant (the daily visitor key and a hash per request) and served from the
+ *   page cache under that variant's key;
+ * - the same content without experiments (a copy in a temporary CONTENT_DIR): `/` as it
+ *   was, the reference.
+ * Requests come from 32 client addresses in turn (CLIENT_IP_HEADER, trusted from
+ * loopback), so both variants are served. Target: >= 90 % of the reference. Exits 1 when
+ * it is missed. Builds first unless BENCH_SKIP_BUILD=1. Only ever talks to 127.0.0.1.
+ */
+import { execFileSync, type ChildProcess } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { startServer, stopServer } from "./bench-server";
+import { wrk, type Run } from "./bench-wrk";
+
+const DURATION = Number(process.env.BENCH_EXPERIMENTS_DURATION ?? 10);
+const PORT = Number(process.env.BENCH_EXPERIMENTS_PORT ?? 3600);
+const TARGET = 90;
+const CLIENT_HEADER = "x-bench-client";
+/** Client addresses the requests come from in turn: both variants are served. */
+const VISITORS = 32;
+const BROWSER_UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+
+/** A copy of content/ with no experiment: none declared, no block naming one. */
+function contentWithoutExperiments(work: string): string {
+  const directory = path.join(work, "content");
+  cpSync("content", directory, { recursive: true });
+  const rewrite = (file: string, edit: (data: Record<string, unknown>) => void) => {
+    const data = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+    edit(data);
+    writeFileSync(file, JSON.stringify(data));
+  };
+  rewrite(path.join(directory, "site.json"), (site) => delete site.experiments);
+  const pages = path.join(directory, "pages");
+  for (const name of readdirSync(pages).filter((file) => file.endsWith(".json"))) {
+    rewrite(path.join(pages, name), (page) => {
+      for (const component of page.components as Record<string, unknown>[]) {
+        delete component.experiment;
+      }
+    });
+  }
+  return directory;
+}
+
+// The headers given to wrk.format replace wrk's own (-H): the encoding is set here too.
+const SCRIPT = `local n = 0
+request = function()
+  n = n + 1
+  local headers = { ["Accept-Encoding"] = "gzip", ["User-Agent"] = "${BROWSER_UA}", ["${CLIENT_HEADER}"] = "198.51.100." .. (n % ${VISITORS} + 1) }
+  return wrk.format("GET", "/", headers)
+end`;
+
+async function main(): Promise<number> {
+  if (process.env.BENCH_SKIP_BUILD !== "1")
+    execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+  const work = mkdtempSync(path.join(tmpdir(), "bench-experiments-"));
+  const script = path.join(work, "visitors.lua");
+  writeFileSync(script, SCRIPT);
+  const common = {
+    CLIENT_IP_HEADER: CLIENT_HEADER,
+    TRUSTED_PROXIES: "loopback",
+    DATABASE_URL: `sqlite:${path.join(work, "clicks.sqlite")}`,
+  };
+  const servers: ChildProcess[] = [];
+  try {
+    servers.push(await startServer(PORT, common));
+    servers.push(
+      await startServer(PORT + 1, {
+        ...common,
+        DATABASE_URL: `sqlite:${path.join(work, "clicks-plain.sqlite")}`,
+        CONTENT_DIR: contentWithoutExperiments(work),
+      }),
+    );
+    const targets = [
+      ["`/` under the experiment", `http://127.0.0.1:${PORT}/`],
+      ["`/` without experiments", `http://127.0.0.1:${PORT + 1}/`],
+    ] as const;
+    // Every visitor's variant rendered and stored once, one request at a time: the figures
+    // are of cache hits, not of 50 connections rendering the same page on a cold cache.
+    for (const [, url] of targets) {
+      for (let visitor = 1; visitor <= VISITORS; visitor++) {
+        const headers = { "user-agent": BROWSER_UA, [CLIENT_HEADER]: `198.51.100.${visitor}` };
+        const answer = await fetch(url, { headers });
+        if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
+        await answer.arrayBuffer();
+      }
+      wrk(url, { encoding: "gzip", duration: 2, script });
+    }
+    const best: (Run | null)[] = [null, null];
+    const failures: string[] = [];
+    // Each server goes first once: on a shared machine the order alone moves the figures.
+    for (const order of [
+      [0, 1],
+      [1, 0],
+    ]) {
+      order.forEach((index) => {
+        const [, url] = targets[index]!;
+        const run = wrk(url, { encoding: "gzip", duration: DURATION, script });
+        if (run.non2xx > 0 || run.errors > 0) {
+          failures.push(`${url}: ${run.non2xx} non-2xx, ${run.errors} socket errors`);
+        }
+        if (!best[index] || run.rps > best[index]!.rps) best[index] = run;
+      });
+    }
+    const [experiment, plain] = best as [Run, Run];
+    const ratio = (experiment.rps / plain.rps) * 100;
+    console.log("| | req/s | p50 ms | p99 ms |\n|---|---|---|---|");
+    targets.forEach(([name], index) => {
+      const run = best[index]!;
+      console.log(
+        `| ${name} | ${run.rps.toFixed(0)} | ${run.p50.toFixed(2)} | ${run.p99.toFixed(2)} |`,
+      );
+    });
+    console.log(
+      `\nunder the experiment: ${ratio.toFixed(0)} % of the page without (target >= ${TARGET} %)`,
+    );
+    for (const failure of failures) console.log(`failures: ${failure}`);
+    return ratio >= TARGET && failures.length === 0 ? 0 : 1;
+  } finally {
+    for (const server of servers) await stopServer(server);
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,111 @@
+/**
+ * Assigns a request its experiment variants before the page cache (docs/experiments.md,
+ * docs/decisions/014-experiments.md): the experiments of the page its path shows (the
+ * build's entry, `experimentsFor`: the content reloads as data in development), and the
+ * visitor's daily key from the client address and the User-Agent, the key the views and
+ * clicks record. A crawler, or a request without a User-Agent, has no key and gets the
+ * control. Nothing a visitor sends names a variant: not the query, not a header.
+ */
+import type { IncomingMessage } from "node:http";
+
+import type { ServerBuild } from "@remix-run/node";
+
+import { agentOf, dayIn, visitorKeys } from "~/clicks/click-record.server";
+import { assignmentText, type ExperimentPlan } from "~/experiments/assign.server";
+
+type ExperimentsFor = (pagePath: string) => ExperimentPlan[];
+
+/** The entry's `experimentsFor` (app/entry.server.tsx). */
+function experimentsOf(build: ServerBuild): ExperimentsFor {
+  const found = (build.entry.module as { experimentsFor?: unknown }).experimentsFor;
+  if (typeof found !== "function") {
+    throw new Error("the server build's entry (app/entry.server.tsx) exports no experimentsFor");
+  }
+  return found as ExperimentsFor;
+}
+
+/** Visitors remembered at most (a table cleared when full, like the clicks' agent memo). */
+const RECENT_LIMIT = 10_000;
+
+/** The next instant after `at` when one of the plans starts or ends. */
+function nextChange(plans: readonly ExperimentPlan[], at: number): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const plan of plans) {
+    for (const instant of [plan.start, plan.end ?? Number.POSITIVE_INFINITY]) {
+      if (instant > at && instant < next) next = instant;
+    }
+  }
+  return next;
+}
+
+export type AssignmentOptions = {
+  build: () => ServerBuild;
+  clientAddress: (req: IncomingMessage) => string;
+  /** The reporting day's zone: the visitor key changes with that day. */
+  timeZone: string;
+  now?: () => number;
+};
+
+/**
+ * `of(req)`: the request's assignment text ("home-h1=B"), "" when its page has no
+ * experiment; computed once per request (the cache key and the load context both ask).
+ */
+export function experimentAssignment({
+  build,
+  clientAddress,
+  timeZone,
+  now = Date.now,
+}: AssignmentOptions): { of(req: IncomingMessage): string } {
+  // Kept on the request itself: the cache key and the load context both ask.
+  const assigned = Symbol("experiment assignment");
+  type Assigned = IncomingMessage & { [assigned]?: string };
+  /**
+   * The assignments of recent visitors (address and User-Agent): a visitor's next requests
+   * skip the two hashes. An entry holds while the page's plans, the day and every plan's
+   * phase stay as they were.
+   */
+  const recent = new Map<
+    string,
+    { plans: ExperimentPlan[]; day: string; until: number; text: string }
+  >();
+  // Read from the build on first use and after each rebuild (development).
+  let current: ServerBuild | null = null;
+  let plansOf: ExperimentsFor = () => [];
+  return {
+    of(req) {
+      let text = (req as Assigned)[assigned];
+      if (text !== undefined) return text;
+      if (build() !== current) {
+        current = build();
+        plansOf = experimentsOf(current);
+      }
+      const target = req.url ?? "/";
+      const queryAt = target.indexOf("?");
+      const plans = plansOf(queryAt === -1 ? target : target.slice(0, queryAt));
+      if (plans.length === 0) text = "";
+      else {
+        const at = now();
+        const userAgent = req.headers["user-agent"] ?? "";
+        if (userAgent === "" || agentOf(userAgent).crawler) text = assignmentText(plans, null, at);
+        else {
+          const day = dayIn(timeZone, at);
+          const who = `${clientAddress(req)}\u0000${userAgent}`;
+          const known = recent.get(who);
+          if (known && known.plans === plans && known.day === day && at < known.until) {
+            text = known.text;
+          } else {
+            text = assignmentText(
+              plans,
+              visitorKeys.key(who.split("\u0000")[0]!, userAgent, day),
+              at,
+            );
+            if (recent.size >= RECENT_LIMIT) recent.clear();
+            recent.set(who, { plans, day, until: nextChange(plans, at), text });
+          }
+        }
+      }
+      (req as Assigned)[assigned] = text;
+      return text;
+    },
+  };
+}

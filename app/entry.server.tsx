@@ -33,7 +33,7 @@ export { postbackMapping } from "~/conversions/postback-mapping.server";
 /** The view endpoint, answered before Remix, asks which page a path shows (server/page-view.ts). */
 export { viewedPage } from "~/views/viewed-page.server";
 /** The server assigns a request its variants before the page cache (server/app.ts). */
-export { experimentsFor } from "~/experiments/page-experiments.server";
+export { experimentsFor, splitFor } from "~/experiments/page-experiments.server";
 
 const policyOrigins = configuredOrigins(appConfig.cdnUrl);
 

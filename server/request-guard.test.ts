@@ -163,7 +163,12 @@ describe("inspectRequest", () => {
   });
 
   it("lets the dashboard's import and postback pages take POST only while it is on", () => {
-    for (const path of ["/admin/import", "/admin/postbacks/", "/Admin/Import?x=1"]) {
+    for (const path of [
+      "/admin/import",
+      "/admin/postbacks/",
+      "/admin/experiments",
+      "/Admin/Import?x=1",
+    ]) {
       expect(inspectRequest(req(path, undefined, "POST"), { admin: true }), path).toEqual({
         ok: true,
       });

@@ -38,7 +38,12 @@ export const MAX_BODY_BYTES = 16 * 1024;
  */
 export const IMPORT_BODY_BYTES = 3 * 1024 * 1024;
 /** The dashboard's pages that take their own forms' POST (login included) while it is on. */
-const ADMIN_FORM_ROUTES = new Set(["/admin", "/admin/import", "/admin/postbacks"]);
+const ADMIN_FORM_ROUTES = new Set([
+  "/admin",
+  "/admin/import",
+  "/admin/postbacks",
+  "/admin/experiments",
+]);
 
 export type Refusal =
   | { ok: false; status: 400 | 403 | 404 | 413; reason: string }

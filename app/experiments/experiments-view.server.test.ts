@@ -5,7 +5,6 @@ import type { DayRange } from "~/clicks/dimensions";
 
 import {
   loadExperimentsView,
-  readExperiments,
   type ExperimentDeclaration,
   type ExperimentReports,
 } from "./experiments-view.server";
@@ -53,24 +52,6 @@ function fakeReports(figures: Record<string, VariantFigures>) {
 }
 
 const NOW = Date.parse("2026-11-10T12:00:00Z");
-
-describe("readExperiments", () => {
-  it("keeps well-formed experiments and skips the rest", () => {
-    const read = readExperiments([
-      HOME,
-      { ...HOME, name: "bad-goal", goal: "clicks" },
-      { ...HOME, name: "one-variant", variants: [HOME.variants[0]] },
-      { ...HOME, name: "no-start", start: "ayer" },
-      { ...HOME, name: "zero-weight", variants: [...HOME.variants, { id: "C", weight: 0 }] },
-      "nada",
-    ]);
-    expect(read).toEqual([HOME]);
-  });
-
-  it("reads nothing when content has no experiments", () => {
-    expect(readExperiments(undefined)).toEqual([]);
-  });
-});
 
 describe("loadExperimentsView", () => {
   it("asks the reports for the period up to today and compares each variant to the control", async () => {

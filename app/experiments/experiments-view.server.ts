@@ -8,6 +8,7 @@
  * of issue 24); until it lands, `readExperiments` reads that list defensively and skips
  * any entry it cannot use, instead of failing the dashboard.
  */
+import type { Experiment } from "~/content/schema/experiments";
 import type { DayRange } from "~/clicks/dimensions";
 
 import { phaseOf, type ExperimentPhase } from "./assign.server";
@@ -21,17 +22,8 @@ import {
 } from "./verdict";
 
 /** An experiment as content declares it (docs/experiments.md). */
-export type ExperimentDeclaration = {
-  name: string;
-  title: string;
-  /** ISO date-times with an offset. */
-  start: string;
-  end?: string;
-  goal: Goal;
-  winner?: string;
-  /** First = control. */
-  variants: { id: string; label: string; weight: number }[];
-};
+/** An experiment as content declares it (site.json `experiments`, first variant = control). */
+export type ExperimentDeclaration = Experiment;
 
 /**
  * What the counting side answers for an experiment: `reports.experiments` of the click
@@ -46,8 +38,6 @@ export interface ExperimentReports {
   ): Promise<(VariantFigures & { id: string })[]>;
 }
 
-const GOALS: readonly Goal[] = ["ctr", "registrations", "ftds", "commission"];
-
 export const GOAL_NAMES: Record<Goal, string> = {
   ctr: "CTR (clics por vista)",
   registrations: "Registros por visitante",
@@ -60,43 +50,6 @@ export const PHASE_NAMES: Record<ExperimentPhase, string> = {
   running: "en curso",
   ended: "terminada",
 };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-const isDateTime = (value: unknown): value is string =>
-  typeof value === "string" && !Number.isNaN(Date.parse(value));
-
-function readVariant(value: unknown) {
-  if (!isRecord(value)) return null;
-  const { id, label, weight } = value;
-  if (typeof id !== "string" || typeof weight !== "number" || !(weight > 0)) return null;
-  return { id, label: typeof label === "string" ? label : id, weight };
-}
-
-/** The usable experiments of content's `site.experiments` (anything else is skipped). */
-export function readExperiments(value: unknown): ExperimentDeclaration[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((entry): ExperimentDeclaration[] => {
-    if (!isRecord(entry)) return [];
-    const { name, title, start, end, goal, winner } = entry;
-    const variants = Array.isArray(entry.variants) ? entry.variants.map(readVariant) : [];
-    if (typeof name !== "string" || !isDateTime(start)) return [];
-    if (!GOALS.includes(goal as Goal) || variants.length < 2) return [];
-    if (variants.some((variant) => variant === null)) return [];
-    return [
-      {
-        name,
-        title: typeof title === "string" ? title : name,
-        start,
-        ...(isDateTime(end) ? { end } : {}),
-        goal: goal as Goal,
-        ...(typeof winner === "string" ? { winner } : {}),
-        variants: variants as ExperimentDeclaration["variants"],
-      },
-    ];
-  });
-}
 
 export type VariantRow = {
   id: string;

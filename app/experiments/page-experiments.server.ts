@@ -1,8 +1,10 @@
 /**
  * The experiments of a page, from the current content (it reloads in development): what
  * the server needs to assign a request its variants before the page cache
- * (`experimentsFor`, exported by app/entry.server.tsx), and what the page loader needs to
- * render them and to say whether a CDN may share the answer (`runningOn`).
+ * (`experimentsFor`, exported by app/entry.server.tsx), what the outbound redirect needs
+ * to send a split link's click to its variant's destination (`splitFor`, exported too),
+ * and what the page loader needs to render them and to say whether a CDN may share the
+ * answer (`runningOn`).
  */
 import { pages, perContent, site } from "~/content/content.server";
 import { experimentsOnPage } from "~/content/experiment-variants";
@@ -11,6 +13,7 @@ import type { Experiment } from "~/content/schema/experiments";
 import { pageShown } from "~/views/viewed-page.server";
 
 import { phaseOf, type ExperimentPlan } from "./assign.server";
+import { splitsByLink, type DestinationSplit } from "./recorded.server";
 
 /** What assignment needs of an experiment of the content. */
 export function planOf(experiment: Experiment): ExperimentPlan {
@@ -23,11 +26,14 @@ export function planOf(experiment: Experiment): ExperimentPlan {
   };
 }
 
+/** name → plan of every experiment of the content. */
+const plansByName = perContent(
+  () => new Map(site.experiments.map((experiment) => [experiment.name, planOf(experiment)])),
+);
+
 /** slug → the plans of the experiments its blocks take part in (pages with none: absent). */
 const plansBySlug = perContent(() => {
-  const plans = new Map(
-    site.experiments.map((experiment) => [experiment.name, planOf(experiment)]),
-  );
+  const plans = plansByName();
   const bySlug = new Map<string, ExperimentPlan[]>();
   for (const page of pages) {
     const names = experimentsOnPage(page);
@@ -52,6 +58,15 @@ export function experimentsFor(pagePath: string): ExperimentPlan[] {
   const bySlug = plansBySlug();
   if (bySlug.size === 0) return NONE;
   return bySlug.get(pageShown(pagePath)) ?? NONE;
+}
+
+/** link id → its destination split (`affiliate.splits`) with its experiment's plan. */
+const splits = perContent(() => splitsByLink(site.affiliate.splits, plansByName()));
+
+/** The destination split of an affiliate link, or null (read by server/outbound.ts). */
+export function splitFor(linkId: string): DestinationSplit | null {
+  if (!site) return null;
+  return splits().get(linkId) ?? null;
 }
 
 /** Whether one of the page's experiments is running: its answer is then per visitor. */

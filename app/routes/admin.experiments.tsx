@@ -4,24 +4,22 @@
  * control (app/experiments/verdict.ts). Behind the dashboard's login like /admin (off: the
  * site's 404; logged out: 401 and the login form), `no-store` and `noindex`.
  */
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
 import { adminHeaders, adminMeta } from "~/admin/route-parts";
-import { ADMIN_HEADERS, loginPage } from "~/admin/session-form.server";
+import { ADMIN_HEADERS, answerSessionForm, loginPage } from "~/admin/session-form.server";
 import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
 import { ExperimentsList } from "~/components/admin/experiments";
 import { LoginForm } from "~/components/admin/login-form";
 import { env } from "~/config/env.server";
 import { site } from "~/content/content.server";
-import {
-  experimentReportsOf,
-  loadExperimentsView,
-  readExperiments,
-} from "~/experiments/experiments-view.server";
+import { experimentReportsOf, loadExperimentsView } from "~/experiments/experiments-view.server";
 import adminStyles from "~/styles/admin.css";
+
+const PATH = "/admin/experiments";
 
 /** Framed as the dashboard, not as the public site (app/root.tsx). */
 export const handle = ADMIN_CHROME;
@@ -31,10 +29,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyle
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireDashboard();
   if (!(await isLoggedIn(request))) return loginPage();
-  // Read defensively until content's schema declares `experiments` (issue 24's content part).
-  const declared = readExperiments((site as { experiments?: unknown }).experiments);
   const experiments = await loadExperimentsView(
-    declared,
+    site.experiments,
     experimentReportsOf(context),
     Date.now(),
     env.REPORT_TIME_ZONE,
@@ -45,6 +41,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+/** The page's only forms: the login and the logout (app/admin/session-form.server.ts). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireDashboard();
+  const form = await request.formData();
+  const session = await answerSessionForm(form, request, context.clientAddress, PATH);
+  if (session) return session;
+  if (!(await isLoggedIn(request))) return loginPage();
+  return json({ error: "Petición no válida." }, { status: 400, headers: ADMIN_HEADERS });
+}
+
 export const headers = adminHeaders;
 
 export const meta = adminMeta("Experimentos A/B");
@@ -53,10 +59,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
 export default function AdminExperimentsRoute() {
   const data = useLoaderData<typeof loader>();
-  // The request guard (server/request-guard.ts, ADMIN_FORM_ROUTES) takes POST only on the
-  // dashboard's form routes, and this page is not listed there yet (server/ is outside
-  // this part of issue 24): the login posts to /admin, which opens the Panel.
-  if (data.state === "login") return <LoginForm action="/admin" />;
+  if (data.state === "login") return <LoginForm />;
   return (
     <div className="admin admin-experiments">
       <header className="admin-head">

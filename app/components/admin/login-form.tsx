@@ -1,18 +1,13 @@
 /** The dashboard's login form (app/routes/admin.tsx): the password, and the action's error. */
 import { Form, useActionData } from "@remix-run/react";
 
-export function LoginForm({
-  action: target,
-}: {
-  /** Where the form posts; the page's own route by default. */
-  action?: string;
-} = {}) {
+export function LoginForm() {
   const action = useActionData<{ error?: string | null }>();
   return (
     <section className="admin admin-login" aria-labelledby="admin-login-title">
       <h1 id="admin-login-title">Panel de clics</h1>
       <p>Introduce la contraseña del panel para ver los clics de los enlaces de afiliado.</p>
-      <Form method="post" action={target} className="admin-login__form">
+      <Form method="post" className="admin-login__form">
         <label htmlFor="admin-password">Contraseña</label>
         <input
           id="admin-password"

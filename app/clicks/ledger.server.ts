@@ -10,7 +10,7 @@ import type { Kysely } from "kysely";
 
 import { BatchQueue, type QueueStats } from "./batch-queue";
 import type { LedgerDatabase } from "./database.server";
-import { pruneWithDailyCounts } from "./prune.server";
+import { DAY_MS, pruneWithDailyCounts } from "./prune.server";
 import { reportQueries, type ReportQueries } from "./reports.server";
 import { addToRollups } from "./rollup.server";
 import type { ClickRecord, Database } from "./types";
@@ -28,7 +28,6 @@ export const FLUSH_INTERVAL_MS = 1_000;
  * docs/performance.md), some 40 MB. Past it the oldest are dropped.
  */
 export const MAX_QUEUE = 100_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type LedgerOptions = {
   batchSize?: number;
@@ -36,6 +35,16 @@ export type LedgerOptions = {
   maxQueue?: number;
   log?: (message: string) => void;
 };
+
+/** A ledger's queue settings: the options given, these defaults for the rest. */
+export function queueSettings({
+  batchSize = BATCH_SIZE,
+  flushIntervalMs = FLUSH_INTERVAL_MS,
+  maxQueue = MAX_QUEUE,
+  log = console.error,
+}: LedgerOptions = {}) {
+  return { batchSize, flushIntervalMs, maxQueue, log };
+}
 
 export type LedgerStats = QueueStats;
 
@@ -47,12 +56,7 @@ export class ClickLedger {
 
   constructor(
     private readonly database: LedgerDatabase,
-    {
-      batchSize = BATCH_SIZE,
-      flushIntervalMs = FLUSH_INTERVAL_MS,
-      maxQueue = MAX_QUEUE,
-      log = console.error,
-    }: LedgerOptions = {},
+    options: LedgerOptions = {},
   ) {
     this.reports = reportQueries(database.reader);
     this.queue = new BatchQueue({
@@ -63,10 +67,7 @@ export class ClickLedger {
           await addToRollups(trx, batch);
         }),
       onLeave: (clicks) => this.forget(clicks),
-      batchSize,
-      flushIntervalMs,
-      maxQueue,
-      log,
+      ...queueSettings(options),
     });
   }
 

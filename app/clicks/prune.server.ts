@@ -8,6 +8,8 @@ import { sql, type Transaction } from "kysely";
 
 import type { Database } from "./types";
 
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
 export async function pruneWithDailyCounts(
   trx: Transaction<Database>,
   table: "clicks" | "views",

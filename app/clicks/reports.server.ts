@@ -51,6 +51,17 @@ const emptyCounts = () =>
     DIMENSION_NAMES.map((dimension) => [dimension, new Map<string | null, number>()]),
   ) as Record<Dimension, Map<string | null, number>>;
 
+/** Puts the daily counts' sums per dimension and value into `counts` ("" read as null). */
+function setSums(
+  counts: Record<Dimension, Map<string | null, number>>,
+  rows: readonly { dimension: string; value: string; clicks: number | string }[],
+) {
+  for (const row of rows) {
+    counts[row.dimension as Dimension].set(row.value === "" ? null : row.value, Number(row.clicks));
+  }
+  return counts;
+}
+
 /** Most clicks first; ties by value in code-point order, a missing value last. */
 function byClicksThenValue(a: Ranked, b: Ranked): number {
   if (a.clicks !== b.clicks) return b.clicks - a.clicks;
@@ -170,14 +181,7 @@ export function reportQueries(db: Kysely<Database>) {
       .select((eb) => ["dimension", "value", eb.fn.sum<number>("clicks").as("clicks")])
       .groupBy(["dimension", "value"])
       .execute();
-    const counts = emptyCounts();
-    for (const row of rows) {
-      counts[row.dimension as Dimension].set(
-        row.value === "" ? null : row.value,
-        Number(row.clicks),
-      );
-    }
-    return counts;
+    return setSums(emptyCounts(), rows);
   }
 
   /**
@@ -203,13 +207,7 @@ export function reportQueries(db: Kysely<Database>) {
         .execute(),
       countsFromClicks(range, { [filter]: value }, includeBots, UNPAIRED),
     ]);
-    for (const row of rows) {
-      counts[row.dimension as Dimension].set(
-        row.value === "" ? null : row.value,
-        Number(row.clicks),
-      );
-    }
-    return counts;
+    return setSums(counts, rows);
   }
 
   /**

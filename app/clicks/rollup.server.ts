@@ -93,10 +93,10 @@ export async function addToRollups(
 ): Promise<void> {
   const counted = countBatch(batch);
   // 200 rows × 5 values and 500 × 2 stay far below both databases' parameter limits.
-  for (let start = 0; start < counted.length; start += 200) {
+  for (const part of chunked(counted, 200)) {
     await trx
       .insertInto("click_daily")
-      .values(counted.slice(start, start + 200))
+      .values(part)
       .onConflict((conflict) =>
         conflict.columns(["day", "dimension", "value", "is_bot"]).doUpdateSet((eb) => ({
           clicks: eb("click_daily.clicks", "+", eb.ref("excluded.clicks")),
@@ -128,10 +128,10 @@ export async function addToRollups(
         ]),
     ).values(),
   ];
-  for (let start = 0; start < visitors.length; start += 500) {
+  for (const part of chunked(visitors, 500)) {
     await trx
       .insertInto("visitor_daily")
-      .values(visitors.slice(start, start + 500))
+      .values(part)
       .onConflict((conflict) => conflict.columns(["day", "visitor"]).doNothing())
       .execute();
   }

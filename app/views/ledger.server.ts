@@ -8,18 +8,12 @@
  */
 import { BatchQueue, type QueueStats } from "~/clicks/batch-queue";
 import type { LedgerDatabase } from "~/clicks/database.server";
-import { pruneWithDailyCounts } from "~/clicks/prune.server";
-import {
-  BATCH_SIZE,
-  FLUSH_INTERVAL_MS,
-  MAX_QUEUE,
-  type LedgerOptions,
-} from "~/clicks/ledger.server";
+import { DAY_MS, pruneWithDailyCounts } from "~/clicks/prune.server";
+import { queueSettings, type LedgerOptions } from "~/clicks/ledger.server";
 import type { ViewRecord } from "~/clicks/types";
 
 import { addViewsToRollups } from "./rollup.server";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Days of view_visitor_daily kept: only today's keys deduplicate (the key changes daily),
  * and yesterday's for views written just after midnight.
@@ -31,12 +25,7 @@ export class ViewLedger {
 
   constructor(
     private readonly database: LedgerDatabase,
-    {
-      batchSize = BATCH_SIZE,
-      flushIntervalMs = FLUSH_INTERVAL_MS,
-      maxQueue = MAX_QUEUE,
-      log = console.error,
-    }: LedgerOptions = {},
+    options: LedgerOptions = {},
   ) {
     this.queue = new BatchQueue({
       names: { tag: "views", noun: "views" },
@@ -45,10 +34,7 @@ export class ViewLedger {
           await trx.insertInto("views").values(batch).execute();
           await addViewsToRollups(trx, batch);
         }),
-      batchSize,
-      flushIntervalMs,
-      maxQueue,
-      log,
+      ...queueSettings(options),
     });
   }
 

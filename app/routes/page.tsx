@@ -1,143 +1,22 @@
 /**
  * Every page of the site: "/", "/403", "/404" and the catch-all at any depth (see
- * remix.config.js). The loader applies the country gate (the server answers the outbound
- * routes before Remix, server/outbound.ts, and leaves only a blocked visitor's 403 page to
- * this loader), and resolves the path against the content:
- * the page, a 301 for a trailing slash, or the /404 page with status 404 (with the
- * check-page notice when the path failed validation: one 404 page, one head).
+ * remix.config.js). Its loader (app/content/page-loader.server.ts) resolves the path
+ * against the content; this module renders the page's blocks and its head.
  */
-import type {
-  HeadersFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-  TypedResponse,
-} from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { countryVary, isBlockedCountry } from "~/affiliate/country-gate.server";
-import { outboundLink } from "~/affiliate/outbound.server";
 import { PromotionalPage } from "~/components/blocks/advertising-notice";
 import { Blocks } from "~/components/blocks/registry";
 import { DevAdvice } from "~/components/dev-advice";
 import { useInterfaceTexts } from "~/components/layout/interface-texts";
-import { env } from "~/config/env.server";
-import {
-  adviceFor,
-  links,
-  pages,
-  promotionalSlugs,
-  site,
-  variants,
-} from "~/content/content.server";
-import { applyVariants, parseAssignment } from "~/content/experiment-variants";
-import { FORBIDDEN_SLUG, MISSING_404_TEXT, resolvePage } from "~/content/resolve-page";
-import type { Page } from "~/content/schema";
-import { ALLOWED_METHODS, documentCacheControl } from "~/document/headers.server";
-import { runningOn } from "~/experiments/page-experiments.server";
-import { technicalMessage } from "~/i18n/i18n.server";
+import type { loader, PageLoaderData } from "~/content/page-loader.server";
+import { ALLOWED_METHODS } from "~/document/headers.server";
 import type { loader as rootLoader } from "~/root";
-import { seoOf } from "~/seo/page-seo.server";
 import { errorDescriptors, seoDescriptors } from "~/seo/seo-meta";
-import type { Seo } from "~/seo/seo.server";
 
-/** What the loader sends to the browser. */
-export type PageLoaderData = {
-  /** The resolved page, or null when neither the slug nor /404 exists. */
-  page: Page | null;
-  /** Plain text shown when `page` is null. */
-  fallbackText: string | null;
-  /** Head tags and structured data of the page. */
-  seo: Seo | null;
-  /**
-   * The check-page notice of a path that failed validation ("Page Not Found: {path}"),
-   * shown under the 404 page's content; null otherwise.
-   */
-  notice: string | null;
-  /**
-   * `npm run dev` only: the content advice about this page (SEO lengths, links, alt
-   * text, headings), shown in a panel at the foot of the page; null in production.
-   */
-  advice: string[] | null;
-  /**
-   * The page promotes the brand (it has an affiliate link): it carries the advertising
-   * notice, 18+ and the safe-play message under its first call to action.
-   */
-  promotional: boolean;
-  /**
-   * The visitor's country is blocked and this informational page stays open to them: it
-   * shows the restriction notice (the header hides its calls to action).
-   */
-  restricted: boolean;
-};
-
-function pageData(
-  promotional: ReadonlySet<string>,
-  page: Page | null,
-  notice: string | null = null,
-  restricted = false,
-): PageLoaderData {
-  return {
-    page,
-    fallbackText: page ? null : MISSING_404_TEXT,
-    seo: page ? seoOf(page.slug) : null,
-    notice,
-    advice: env.NODE_ENV === "development" && page ? adviceFor(page.slug) : null,
-    promotional: page ? promotional.has(page.slug) : false,
-    restricted,
-  };
-}
-
-/** The page with the blocks of the variants the server assigned this request. */
-function pageFor(page: Page, assigned: string | undefined): Page {
-  return applyVariants(page, variants.get(page.slug), parseAssignment(assigned ?? ""));
-}
-
-export function loader({ request, context }: LoaderFunctionArgs): TypedResponse<PageLoaderData> {
-  const url = new URL(request.url);
-  const headers = countryVary();
-  const promotional = promotionalSlugs();
-  // The country gate (docs/affiliate-links.md): a blocked visitor gets the 403 page on the
-  // outbound routes and on pages that promote the brand; informational pages stay open
-  // (and indexable), with a notice and without the calls to action.
-  const blocked = url.pathname !== FORBIDDEN_SLUG && isBlockedCountry(request);
-  const forbidden = () =>
-    json(pageData(promotional, pages.find((page) => page.slug === FORBIDDEN_SLUG) ?? null), {
-      status: 403,
-      headers,
-    });
-  if (blocked && outboundLink(url.pathname, site, links)) return forbidden();
-  const result = resolvePage(pages, url.pathname);
-  switch (result.kind) {
-    case "redirect":
-      // url.search is already percent-encoded by the URL parser.
-      throw redirect(`${result.location}${url.search}`, { status: 301, headers });
-    case "invalid":
-      // The check-page notice is a technical message of the interface layer (English).
-      return json(
-        pageData(
-          promotional,
-          result.page,
-          technicalMessage("pageNotFound", { path: result.path }),
-          blocked,
-        ),
-        { status: 404, headers },
-      );
-    case "not-found":
-      return json(pageData(promotional, result.page, null, blocked), { status: 404, headers });
-    case "page":
-      if (blocked && promotional.has(result.page.slug)) return forbidden();
-      return json(pageData(promotional, pageFor(result.page, context.variants), null, blocked), {
-        status: result.status,
-        headers: runningOn(result.page, Date.now())
-          ? {
-              ...headers,
-              "Cache-Control": documentCacheControl(result.status, { perVisitor: true }),
-            }
-          : headers,
-      });
-  }
-}
+export { loader } from "~/content/page-loader.server";
 
 /** Pages are read-only: every method but GET and HEAD gets a 405 (with Allow). */
 export function action(): never {

@@ -27,9 +27,24 @@ export type ClientAddress = {
   isTrustedProxy: (address: string) => boolean;
 };
 
+/** Addresses whose trust is remembered at most (a table cleared when full). */
+const TRUST_MEMO_LIMIT = 10_000;
+
 export function clientAddress({ header, trustedProxies }: ClientAddressOptions): ClientAddress {
-  const trust = proxyAddr.compile([...trustedProxies]);
-  const isTrustedProxy = (address: string) => trust(address, 0);
+  const compiled = proxyAddr.compile([...trustedProxies]);
+  // proxy-addr parses the address on every call (a few microseconds, most of what a cached
+  // page under an experiment costs more than one without): the answer per address is kept.
+  const trusted = new Map<string, boolean>();
+  const isTrustedProxy = (address: string) => {
+    let known = trusted.get(address);
+    if (known === undefined) {
+      if (trusted.size >= TRUST_MEMO_LIMIT) trusted.clear();
+      known = compiled(address, 0);
+      trusted.set(address, known);
+    }
+    return known;
+  };
+  const trust = (address: string) => isTrustedProxy(address);
   const of = (req: IncomingMessage): string => {
     const peer = req.socket.remoteAddress ?? "";
     if (!header || !peer) return peer;

@@ -56,24 +56,24 @@ export function experimentAssignment({
   timeZone,
   now = Date.now,
 }: AssignmentOptions): { of(req: IncomingMessage): string } {
-  // Kept on the request itself: the cache key and the load context both ask.
-  const assigned = Symbol("experiment assignment");
-  type Assigned = IncomingMessage & { [assigned]?: string };
+  // Kept per request (the cache key and the load context both ask), beside the request
+  // rather than on it: a property added to every request would change its hidden class.
+  const assigned = new WeakMap<IncomingMessage, string>();
   /**
    * The assignments of recent visitors (address and User-Agent): a visitor's next requests
    * skip the two hashes. An entry holds while the page's plans, the day and every plan's
    * phase stay as they were.
    */
-  const recent = new Map<
-    string,
-    { plans: ExperimentPlan[]; day: string; until: number; text: string }
-  >();
+  type Remembered = { plans: ExperimentPlan[]; day: string; until: number; text: string };
+  // address → User-Agent → assignment: two lookups, no joined key to build per request.
+  const recent = new Map<string, Map<string, Remembered>>();
+  let remembered = 0;
   // Read from the build on first use and after each rebuild (development).
   let current: ServerBuild | null = null;
   let plansOf: ExperimentsFor = () => [];
   return {
     of(req) {
-      let text = (req as Assigned)[assigned];
+      let text = assigned.get(req);
       if (text !== undefined) return text;
       if (build() !== current) {
         current = build();
@@ -86,25 +86,27 @@ export function experimentAssignment({
       else {
         const at = now();
         const userAgent = req.headers["user-agent"] ?? "";
-        if (userAgent === "" || agentOf(userAgent).crawler) text = assignmentText(plans, null, at);
-        else {
-          const day = dayIn(timeZone, at);
-          const who = `${clientAddress(req)}\u0000${userAgent}`;
-          const known = recent.get(who);
-          if (known && known.plans === plans && known.day === day && at < known.until) {
-            text = known.text;
-          } else {
-            text = assignmentText(
-              plans,
-              visitorKeys.key(who.split("\u0000")[0]!, userAgent, day),
-              at,
-            );
-            if (recent.size >= RECENT_LIMIT) recent.clear();
-            recent.set(who, { plans, day, until: nextChange(plans, at), text });
+        const day = dayIn(timeZone, at);
+        const address = clientAddress(req);
+        // Asked first: a crawler is never remembered, so a hit is a visitor's.
+        const known = recent.get(address)?.get(userAgent);
+        if (known && known.plans === plans && known.day === day && at < known.until) {
+          text = known.text;
+        } else if (userAgent === "" || agentOf(userAgent).crawler) {
+          text = assignmentText(plans, null, at);
+        } else {
+          text = assignmentText(plans, visitorKeys.key(address, userAgent, day), at);
+          if (remembered >= RECENT_LIMIT) {
+            recent.clear();
+            remembered = 0;
           }
+          let byAgent = recent.get(address);
+          if (!byAgent) recent.set(address, (byAgent = new Map()));
+          if (!byAgent.has(userAgent)) remembered += 1;
+          byAgent.set(userAgent, { plans, day, until: nextChange(plans, at), text });
         }
       }
-      (req as Assigned)[assigned] = text;
+      assigned.set(req, text);
       return text;
     },
   };

@@ -48,6 +48,10 @@ const plansBySlug = perContent(() => {
 
 const NONE: ExperimentPlan[] = [];
 
+/** Paths whose plans are remembered at most. */
+const PATH_MEMO_LIMIT = 1_000;
+const plansByPath = perContent(() => new Map<string, ExperimentPlan[]>());
+
 /**
  * The experiments that apply to a request's path: those with a block on the page the path
  * shows (none for a redirect's or the 404 page's path).
@@ -57,7 +61,16 @@ export function experimentsFor(pagePath: string): ExperimentPlan[] {
   if (!site) return NONE;
   const bySlug = plansBySlug();
   if (bySlug.size === 0) return NONE;
-  return bySlug.get(pageShown(pagePath)) ?? NONE;
+  // Every request for a page asks: its path is resolved once (a table cleared when full,
+  // since anyone can send any path).
+  const byPath = plansByPath();
+  let plans = byPath.get(pagePath);
+  if (!plans) {
+    plans = bySlug.get(pageShown(pagePath)) ?? NONE;
+    if (byPath.size >= PATH_MEMO_LIMIT) byPath.clear();
+    byPath.set(pagePath, plans);
+  }
+  return plans;
 }
 
 /** link id → its destination split (`affiliate.splits`) with its experiment's plan. */

@@ -13,6 +13,7 @@ import { todayIn } from "../app/admin/query";
 import { openLedgerDatabase } from "../app/clicks/database.server";
 import { env } from "../app/config/env.server";
 import { loadContent } from "../app/content/load-content.server";
+import { variantsByPage } from "../app/experiments/recorded.server";
 
 const count = Number(process.argv[2] ?? 1_000_000);
 const days = Number(process.argv[3] ?? 400);
@@ -39,6 +40,8 @@ const seeded = await writeSeed(database, {
   links: [...content.links.values()],
   pages: content.pages.map((page) => page.slug),
   views,
+  // Traffic on a page under a running experiment records its variants, as live traffic does.
+  variantsOf: variantsByPage(content.site.experiments, content.pages),
   onProgress: (done) => {
     if (done % 100_000 === 0) console.log(`  ${done.toLocaleString("en")} clicks…`);
   },

@@ -99,6 +99,8 @@ function seedDays(next: () => number, count: number, days: number): Uint16Array 
   ).sort();
 }
 
+const NO_VARIANTS = () => null;
+
 /** A time on `day` around noon UTC (±10 h), as epoch ms. */
 const timeOn = (next: () => number, day: string) =>
   Date.parse(`${day}T12:00:00Z`) + Math.floor((next() - 0.5) * 20 * 3_600_000);
@@ -120,6 +122,11 @@ export type SeedOptions = {
   views?: number;
   /** The content's page paths, for views of pages without links (default: the links'). */
   pages?: readonly string[];
+  /**
+   * The experiment variants a view or click on `page` records (the live recorders'
+   * `recordedVariants`; null: none running). Default: none, as before migration 006.
+   */
+  variantsOf?: (page: string, visitor: string | null, at: number) => string | null;
   batchSize?: number;
   onProgress?: (written: number) => void;
 };
@@ -130,6 +137,7 @@ export function* seedClicks({
   lastDay,
   links,
   seed = 1,
+  variantsOf = NO_VARIANTS,
 }: SeedOptions): Generator<ClickRecord> {
   const next = random(seed);
   const first = addDays(lastDay, -(days - 1));
@@ -141,7 +149,7 @@ export function* seedClicks({
     const link = pick(next, placements);
     const isBot = next() < 0.08 ? 1 : 0;
     const source = pick(next, SOURCES);
-    yield {
+    const click: ClickRecord = {
       at,
       day,
       link_id: link.id,
@@ -164,6 +172,9 @@ export function* seedClicks({
       // Deterministic, so seeded conversions can name their clicks (seedClickId).
       click_id: seedClickId(seed, index++),
     };
+    // A bot gets the control, as on the page.
+    click.variants = variantsOf(link.page, isBot ? null : click.visitor, at);
+    yield click;
   }
 }
 
@@ -181,7 +192,8 @@ export function* seedViews({
   links,
   pages = [],
   seed = 1,
-}: Pick<SeedOptions, "days" | "lastDay" | "links" | "pages" | "seed"> & {
+  variantsOf = NO_VARIANTS,
+}: Pick<SeedOptions, "days" | "lastDay" | "links" | "pages" | "seed" | "variantsOf"> & {
   count: number;
 }): Generator<ViewRecord> {
   const next = random(seed + 0x85ebca6b);
@@ -198,7 +210,7 @@ export function* seedViews({
   for (const dayIndex of seedDays(next, count, days)) {
     const day = addDays(first, dayIndex);
     const source = pick(next, SOURCES);
-    yield {
+    const view: ViewRecord = {
       at: timeOn(next, day),
       day,
       page: pick(next, paths),
@@ -211,6 +223,8 @@ export function* seedViews({
       browser: pick(next, BROWSERS),
       visitor: visitorKey(next),
     };
+    view.variants = variantsOf(view.page, view.visitor, view.at);
+    yield view;
   }
 }
 
@@ -268,6 +282,7 @@ export function seedConversions(
         subid: orphan ? null : click.subid,
         country: orphan ? null : click.country,
         device: orphan ? "" : click.device,
+        variants: orphan ? null : (click.variants ?? null),
       });
     };
     add("registration", 0);

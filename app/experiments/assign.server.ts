@@ -9,6 +9,8 @@
  */
 import { createHash } from "node:crypto";
 
+import type { Experiment } from "~/content/schema/experiments";
+
 export type VariantPlan = { id: string; weight: number };
 
 /** What assignment needs of an experiment declared in content. */
@@ -22,6 +24,17 @@ export type ExperimentPlan = {
   /** At least two; the first is the control. Weights are positive. */
   variants: readonly VariantPlan[];
 };
+
+/** The plan of an experiment declared in content (site.json `experiments`). */
+export function planOf(experiment: Experiment): ExperimentPlan {
+  return {
+    name: experiment.name,
+    start: Date.parse(experiment.start),
+    ...(experiment.end === undefined ? {} : { end: Date.parse(experiment.end) }),
+    ...(experiment.winner === undefined ? {} : { winner: experiment.winner }),
+    variants: experiment.variants.map(({ id, weight }) => ({ id, weight })),
+  };
+}
 
 export type ExperimentPhase = "scheduled" | "running" | "ended";
 

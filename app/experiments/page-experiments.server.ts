@@ -7,24 +7,11 @@
  * answer (`runningOn`).
  */
 import { pages, perContent, site } from "~/content/content.server";
-import { experimentsOnPage } from "~/content/experiment-variants";
 import type { Page } from "~/content/schema";
-import type { Experiment } from "~/content/schema/experiments";
 import { pageShown } from "~/views/viewed-page.server";
 
-import { phaseOf, type ExperimentPlan } from "./assign.server";
-import { splitsByLink, type DestinationSplit } from "./recorded.server";
-
-/** What assignment needs of an experiment of the content. */
-export function planOf(experiment: Experiment): ExperimentPlan {
-  return {
-    name: experiment.name,
-    start: Date.parse(experiment.start),
-    ...(experiment.end === undefined ? {} : { end: Date.parse(experiment.end) }),
-    ...(experiment.winner === undefined ? {} : { winner: experiment.winner }),
-    variants: experiment.variants.map(({ id, weight }) => ({ id, weight })),
-  };
-}
+import { phaseOf, planOf, type ExperimentPlan } from "./assign.server";
+import { plansByPage, splitsByLink, type DestinationSplit } from "./recorded.server";
 
 /** name → plan of every experiment of the content. */
 const plansByName = perContent(
@@ -32,19 +19,7 @@ const plansByName = perContent(
 );
 
 /** slug → the plans of the experiments its blocks take part in (pages with none: absent). */
-const plansBySlug = perContent(() => {
-  const plans = plansByName();
-  const bySlug = new Map<string, ExperimentPlan[]>();
-  for (const page of pages) {
-    const names = experimentsOnPage(page);
-    if (names.length > 0)
-      bySlug.set(
-        page.slug,
-        names.map((name) => plans.get(name)!),
-      );
-  }
-  return bySlug;
-});
+const plansBySlug = perContent(() => plansByPage(plansByName(), pages));
 
 const NONE: ExperimentPlan[] = [];
 

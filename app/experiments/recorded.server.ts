@@ -7,7 +7,11 @@
  * recorded: before its start and after its end everyone sees the same version, which the
  * reports (reports.server.ts) must not count for a variant.
  */
-import { assignmentText, phaseOf, variantOf, type ExperimentPlan } from "./assign.server";
+import { experimentsOnPage } from "~/content/experiment-variants";
+import type { Page } from "~/content/schema";
+import type { Experiment } from "~/content/schema/experiments";
+
+import { assignmentText, phaseOf, planOf, variantOf, type ExperimentPlan } from "./assign.server";
 
 /** A link's destination split: the control keeps the link's own destination. */
 export type DestinationSplit = {
@@ -107,4 +111,41 @@ export function clickAssignment(
     (variants && new URLSearchParams(variants).get(split.plan.name)) ??
     variantOf(split.plan, visitor, at);
   return { variants, destination: split.destinations[variant] ?? null };
+}
+
+/** slug → the plans of the experiments its blocks take part in (pages with none: absent). */
+export function plansByPage(
+  plans: ReadonlyMap<string, ExperimentPlan>,
+  pages: readonly Page[],
+): Map<string, ExperimentPlan[]> {
+  const bySlug = new Map<string, ExperimentPlan[]>();
+  for (const page of pages) {
+    // The content check refuses a block naming an unknown experiment.
+    const names = experimentsOnPage(page).filter((name) => plans.has(name));
+    if (names.length > 0)
+      bySlug.set(
+        page.slug,
+        names.map((name) => plans.get(name)!),
+      );
+  }
+  return bySlug;
+}
+
+/**
+ * What views and clicks on each page of `pages` record (recordedVariants), for writers
+ * outside the server: the demo seed (`npm run seed-clicks`) gives its synthetic traffic
+ * the variants the live recorders would have given it.
+ */
+export function variantsByPage(
+  experiments: readonly Experiment[],
+  pages: readonly Page[],
+): (page: string, visitor: string | null, at: number) => string | null {
+  const bySlug = plansByPage(
+    new Map(experiments.map((experiment) => [experiment.name, planOf(experiment)])),
+    pages,
+  );
+  return (page, visitor, at) => {
+    const onPage = bySlug.get(page);
+    return onPage ? recordedVariants(onPage, visitor, at) : null;
+  };
 }

@@ -47,3 +47,23 @@ test("asks for the password, then shows the experiments page from the dashboard'
   await expect(card.getByRole("heading", { level: 2 })).toBeVisible();
   await expect(card.getByRole("table")).toBeVisible();
 });
+
+test("on a 390 px phone the two variants and their figures fit without scrolling", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setExtraHTTPHeaders(clientHeaders());
+  await page.goto(`${ADMIN}/admin/experiments`);
+  await page.getByLabel("Contraseña").fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  const region = page
+    .locator(".admin-experiment")
+    .filter({ hasText: "home-h1" })
+    .getByRole("region");
+  await expect(region.getByRole("columnheader", { name: /^B · / })).toBeVisible();
+  const [scrollWidth, clientWidth] = await region.evaluate((element) => [
+    element.scrollWidth,
+    element.clientWidth,
+  ]);
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+});

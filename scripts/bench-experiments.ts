@@ -14,10 +14,11 @@
  * it is missed. Builds first unless BENCH_SKIP_BUILD=1. Only ever talks to 127.0.0.1.
  */
 import { execFileSync, type ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { editedContent } from "./bench-content";
 import { startServer, stopServer } from "./bench-server";
 import { wrk, type Run } from "./bench-wrk";
 
@@ -33,25 +34,15 @@ const BROWSER_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 
 /** A copy of content/ with no experiment: none declared, no block naming one. */
-function contentWithoutExperiments(work: string): string {
-  const directory = path.join(work, "content");
-  cpSync("content", directory, { recursive: true });
-  const rewrite = (file: string, edit: (data: Record<string, unknown>) => void) => {
-    const data = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-    edit(data);
-    writeFileSync(file, JSON.stringify(data));
-  };
-  rewrite(path.join(directory, "site.json"), (site) => delete site.experiments);
-  const pages = path.join(directory, "pages");
-  for (const name of readdirSync(pages).filter((file) => file.endsWith(".json"))) {
-    rewrite(path.join(pages, name), (page) => {
+const contentWithoutExperiments = (work: string) =>
+  editedContent(work, {
+    site: (site) => delete site.experiments,
+    page: (page) => {
       for (const component of page.components as Record<string, unknown>[]) {
         delete component.experiment;
       }
-    });
-  }
-  return directory;
-}
+    },
+  });
 
 // The headers given to wrk.format replace wrk's own (-H): the encoding is set here too.
 const SCRIPT = `local n = 0

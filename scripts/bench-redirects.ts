@@ -4,8 +4,10 @@
  * connections for BENCH_REDIRECT_DURATION seconds (default 10) on:
  * - a bare node:http handler answering the same 302, headers recorded from the site's
  *   answer and a Location of the same shape (scripts/bench-bare-redirect.mjs): the reference;
- * - the production server with the ledger off, on SQLite and on PostgreSQL (a throwaway
- *   cluster, tests/postgres-cluster.ts), started in turn on the same port.
+ * - the production server with the ledger off, on SQLite, on SQLite with the link under a
+ *   destination split of the "home-h1" experiment (issue 24: each click assigned its
+ *   variant's destination), and on PostgreSQL (a throwaway cluster,
+ *   tests/postgres-cluster.ts), started in turn on the same port.
  * Then, with PostgreSQL, it stops the database half-way through a run: every answer must
  * still be a 302, and the clicks queued meanwhile must reach the database once it is back.
  * Prints a Markdown table with each figure's ratio to the bare handler, and whether the
@@ -25,6 +27,7 @@ import pg from "pg";
 import { startCluster } from "../tests/postgres-cluster";
 
 import { autocannon, type LoadResult } from "./bench-autocannon";
+import { editedContent } from "./bench-content";
 import { startServer as startServerOn, stopServer } from "./bench-server";
 
 const PORT = Number(process.env.BENCH_REDIRECT_PORT ?? 3560);
@@ -33,6 +36,9 @@ const LINK = process.env.BENCH_REDIRECT_LINK ?? "home-main-block-1-button-1";
 const URL_UNDER_TEST = `http://127.0.0.1:${PORT}/go/${LINK}?utm_campaign=bench&subid=b1`;
 const BROWSER_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+const SPLIT_SCENARIO = "ledger on SQLite, the link under a destination split";
+/** Variant B's landing in the split scenario (only ever a Location: nothing fetches it). */
+const SPLIT_DESTINATION = "https://afiliados.example/landing-b/";
 /** Issue 22's targets for the redirect with the ledger on SQLite. */
 const TARGETS = { sqliteShareOfBare: 60, sqliteP99Ms: 10 };
 
@@ -120,9 +126,25 @@ async function main(): Promise<number> {
   const verdicts: string[] = [];
   let targetsMet = true;
   try {
+    // The link sends variant B of "home-h1" to a second landing (issue 24): each click is
+    // assigned a variant and recorded with it.
+    const splitContent = editedContent(directory, {
+      site: (site) => {
+        (site.affiliate as Record<string, unknown>).splits = [
+          { link: LINK, experiment: "home-h1", destinations: { B: SPLIT_DESTINATION } },
+        ];
+      },
+    });
     const scenarios: [string, Record<string, string>][] = [
       ["ledger off", { CLICK_LEDGER: "false" }],
       ["ledger on SQLite", { DATABASE_URL: `sqlite:${path.join(directory, "clicks.sqlite")}` }],
+      [
+        SPLIT_SCENARIO,
+        {
+          DATABASE_URL: `sqlite:${path.join(directory, "clicks-split.sqlite")}`,
+          CONTENT_DIR: splitContent,
+        },
+      ],
       ["ledger on PostgreSQL", { DATABASE_URL: cluster.url }],
     ];
     const answerFile = path.join(directory, "answer.json");
@@ -148,9 +170,12 @@ async function main(): Promise<number> {
       targetsMet &&= yes;
       return yes ? "met" : "NOT met";
     };
+    const split = results.get(SPLIT_SCENARIO)!;
     verdicts.push(
       `ledger on SQLite at >= ${TARGETS.sqliteShareOfBare} % of bare: ${share(sqlite).toFixed(0)} %, ${met(share(sqlite) >= TARGETS.sqliteShareOfBare)}`,
       `ledger on SQLite p99 <= ${TARGETS.sqliteP99Ms} ms: ${sqlite.latency.p99} ms, ${met(sqlite.latency.p99 <= TARGETS.sqliteP99Ms)}`,
+      `with a destination split at >= ${TARGETS.sqliteShareOfBare} % of bare: ${share(split).toFixed(0)} %, ${met(share(split) >= TARGETS.sqliteShareOfBare)}`,
+      `with a destination split p99 <= ${TARGETS.sqliteP99Ms} ms: ${split.latency.p99} ms, ${met(split.latency.p99 <= TARGETS.sqliteP99Ms)}`,
     );
 
     // PostgreSQL stops half-way through a run, then comes back.

@@ -77,6 +77,8 @@ export type PostbackReceiverOptions = {
   /** The site's headers (site-headers.ts), written once with the receiver's own. */
   siteHeaders: HeaderList;
   accessLog: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | null;
+  /** The rate limit's clock (tests freeze it). */
+  now?: () => number;
 };
 
 export type PostbackReceiver = {
@@ -91,7 +93,7 @@ const digest = (text: string) => createHash("sha256").update(text).digest();
 const noop = () => {};
 
 export function postbackReceiver(options: PostbackReceiverOptions): PostbackReceiver | null {
-  const { token, conversions } = options;
+  const { token, conversions, now = Date.now } = options;
   if (!token || !conversions) return null;
   const expected = digest(token);
   const limiter = rateLimit({
@@ -171,7 +173,7 @@ export function postbackReceiver(options: PostbackReceiverOptions): PostbackRece
       if (method !== "GET" && method !== "POST") {
         return send(res, 405, "ERROR method: use GET or POST", ["Allow", POSTBACK_METHODS]);
       }
-      const wait = limiter.take(options.clientOf(req));
+      const wait = limiter.take(options.clientOf(req), now());
       if (wait > 0) {
         return send(res, 429, "ERROR rate_limited: too many postbacks, retry later", [
           "Retry-After",

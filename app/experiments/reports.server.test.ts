@@ -10,8 +10,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
+import { ownPostgresDatabase } from "../../tests/own-database";
 
 import { openLedgerDatabase, type LedgerDatabase } from "~/clicks/database.server";
 import type { ClickRecord, ConversionEvent, ConversionsTable, ViewRecord } from "~/clicks/types";
@@ -150,25 +151,9 @@ function expected(): Omit<VariantFigures, "ctr" | "epc" | "rpm" | "goalRate">[] 
   });
 }
 
-/** A PostgreSQL database of this file's own in the tests' cluster. */
-async function ownPostgresDatabase(url: string): Promise<string> {
-  const name = `experiment_reports_${process.pid}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name}`);
-    await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return own.toString();
-}
-
 const suites: [string, () => Promise<string>][] = [
   ["SQLite", async () => `sqlite:${path.join(directory, "ledger.sqlite")}`],
-  ["PostgreSQL", () => ownPostgresDatabase(inject("databaseUrl"))],
+  ["PostgreSQL", () => ownPostgresDatabase(inject("databaseUrl"), "experiment_reports")],
 ];
 
 describe.each(suites)("the experiment reports on %s", (_name, url) => {

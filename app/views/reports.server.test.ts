@@ -12,8 +12,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
+import { ownPostgresDatabase } from "../../tests/own-database";
 
 import { seedViews } from "~/admin/seed.server";
 import { openLedgerDatabase, type LedgerDatabase } from "~/clicks/database.server";
@@ -32,25 +33,9 @@ const links = [
   { id: "vip-main-block-1-button-1", page: "/vip", destination: "https://aff.example/c" },
 ];
 
-/** A PostgreSQL database of this file's own in the tests' cluster. */
-async function ownPostgresDatabase(url: string): Promise<string> {
-  const name = `view_reports_${process.pid}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name}`);
-    await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return own.toString();
-}
-
 const suites: [string, () => Promise<string>][] = [
   ["SQLite", async () => `sqlite:${path.join(directory, "ledger.sqlite")}`],
-  ["PostgreSQL", () => ownPostgresDatabase(inject("databaseUrl"))],
+  ["PostgreSQL", () => ownPostgresDatabase(inject("databaseUrl"), "view_reports")],
 ];
 
 describe.each(suites)("the view reports on %s", (_name, url) => {

@@ -17,8 +17,10 @@ import { pathToFileURL } from "node:url";
 
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 
+import { visitorKeys } from "~/clicks/click-record.server";
 import { openLedgerDatabase } from "~/clicks/database.server";
 import { ClickLedger } from "~/clicks/ledger.server";
+import { VisitorSalts } from "~/clicks/visitor-salts.server";
 import { ConversionLedger } from "~/conversions/ledger.server";
 import { env } from "~/config/env.server";
 import { ViewLedger } from "~/views/ledger.server";
@@ -27,6 +29,7 @@ import { createSiteServer } from "./app";
 import { watchContent } from "./content-watcher";
 import { asContentProblems, DevContent } from "./dev-content";
 import { PageCache } from "./page-cache";
+import { scheduleRetention } from "./retention";
 import { installGracefulShutdown, onShutdown } from "./shutdown";
 
 installGlobals({ nativeFetch: true });
@@ -103,21 +106,16 @@ async function openLedgers(): Promise<{
     await Promise.all([conversions.close(), views.close()]);
     await ledger.close();
   });
-  /** Deletes clicks, conversions and views past the retention period now and once a day. */
-  const applyRetention = async () => {
-    try {
-      const removed = await ledger.prune(env.CLICK_RETENTION_DAYS);
-      if (removed > 0) console.log(`[clicks] retention: removed ${removed} clicks`);
-      const converted = await conversions.prune(env.CLICK_RETENTION_DAYS);
-      if (converted > 0) console.log(`[conversions] retention: removed ${converted} conversions`);
-      const viewed = await views.prune(env.CLICK_RETENTION_DAYS);
-      if (viewed > 0) console.log(`[views] retention: removed ${viewed} page views`);
-    } catch (error) {
-      console.error(`[clicks] retention failed: ${(error as Error).message}`);
-    }
-  };
-  void applyRetention();
-  setInterval(() => void applyRetention(), 24 * 60 * 60 * 1000).unref();
+  // The visitor key's daily salts from the ledger's database, shared by every instance.
+  const salts = new VisitorSalts(database.db, visitorKeys, env.REPORT_TIME_ZONE);
+  await salts.start();
+  onShutdown(() => salts.stop());
+  // Retention, once for the whole site when instances share PostgreSQL (server/retention.ts).
+  const stopRetention = scheduleRetention(
+    { clicks: ledger, conversions, views, dialect: database.dialect },
+    env.CLICK_RETENTION_DAYS,
+  );
+  onShutdown(stopRetention);
   return { clicks: ledger, conversions, views };
 }
 

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { openLedgerDatabase, type LedgerDatabase } from "~/clicks/database.server";
 import { ClickLedger } from "~/clicks/ledger.server";
+import { isDatabaseUnavailable } from "~/clicks/unavailable";
 import type { ClickRecord, ViewRecord } from "~/clicks/types";
 import { ConversionLedger } from "~/conversions/ledger.server";
 import { ViewLedger } from "~/views/ledger.server";
@@ -149,6 +150,13 @@ describe("a PostgreSQL outage", () => {
     const refused = await postback();
     expect(refused.status).toBe(503);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The driver's errors are recognised as an outage: the dashboard answers 503.
+    const read = await database.db
+      .selectFrom("clicks")
+      .select("id")
+      .execute()
+      .catch((error: unknown) => error);
+    expect(isDatabaseUnavailable(read)).toBe(true);
 
     cluster.start();
     await writeQueues();

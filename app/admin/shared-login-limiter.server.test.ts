@@ -1,0 +1,46 @@
+/**
+ * The login limit shared through PostgreSQL: two limiters on two connections, as two
+ * instances have, spend one budget per client; the address itself is never stored.
+ */
+import { describe, expect, inject, it } from "vitest";
+
+import { openLedgerDatabase } from "~/clicks/database.server";
+
+import { ownPostgresDatabase } from "../../tests/own-database";
+
+import { SharedLoginLimiter } from "./shared-login-limiter.server";
+
+const ZONE = "Europe/Madrid";
+const START = Date.UTC(2026, 10, 25, 11, 0, 0);
+
+describe("the shared login limiter on PostgreSQL", () => {
+  it("counts a client's failures on every instance against one budget, by a salted hash", async () => {
+    const url = await ownPostgresDatabase(inject("databaseUrl"), "login_limit");
+    const databases = [await openLedgerDatabase(url), await openLedgerDatabase(url)];
+    try {
+      const [first, second] = databases.map(({ db }) => new SharedLoginLimiter(db, ZONE, 5));
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const limiter = attempt % 2 === 0 ? first! : second!;
+        expect(await limiter.retryAfter("198.51.100.7", START + attempt * 1000)).toBe(0);
+        await limiter.fail("198.51.100.7", START + attempt * 1000);
+      }
+      // Both instances refuse it until the window ends; another client may try.
+      expect(await first!.retryAfter("198.51.100.7", START + 5000)).toBe(55);
+      expect(await second!.retryAfter("198.51.100.7", START + 5000)).toBe(55);
+      expect(await second!.retryAfter("198.51.100.8", START + 5000)).toBe(0);
+      expect(await second!.retryAfter("198.51.100.7", START + 60_000)).toBe(0);
+
+      const stored = await databases[0]!.db.selectFrom("login_failures").selectAll().execute();
+      expect(stored).toHaveLength(1);
+      expect(JSON.stringify(stored)).not.toContain("198.51.100");
+
+      // A login on one instance clears the client's failures for all.
+      await first!.fail("198.51.100.9", START);
+      await second!.succeed("198.51.100.9", START + 1);
+      const left = await databases[0]!.db.selectFrom("login_failures").selectAll().execute();
+      expect(left).toHaveLength(1);
+    } finally {
+      await Promise.all(databases.map((database) => database.close()));
+    }
+  });
+});

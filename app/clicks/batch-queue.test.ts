@@ -45,3 +45,22 @@ describe("a batch whose commit's answer was lost", () => {
     expect(logged).toContain("[test] queue full: dropped 1 oldest records (1 in all)");
   });
 });
+
+describe("closing while the database fails", () => {
+  it("says how many records it could not write", async () => {
+    const logged: string[] = [];
+    const queue = new BatchQueue<number>({
+      names: { tag: "test", noun: "records" },
+      write: () => Promise.reject(new Error("connect ECONNREFUSED")),
+      batchSize: 10,
+      flushIntervalMs: 0,
+      maxQueue: 100,
+      log: (line) => logged.push(line),
+    });
+    for (const record of [1, 2, 3]) queue.push(record);
+    await queue.close();
+    expect(logged).toContain(
+      "[test] closing with 3 records unwritten (the database failed): they are lost",
+    );
+  });
+});

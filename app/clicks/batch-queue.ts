@@ -128,10 +128,19 @@ export class BatchQueue<T> {
     return { ...this.stats, waiting: this.queue.length };
   }
 
-  /** Stops the timer and writes what is queued. */
+  /**
+   * Stops the timer and writes what is queued. What the database refuses now is lost with
+   * the process: said loudly, with the count, never silently.
+   */
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.flush();
+    if (this.queue.length > 0) {
+      const { names } = this.options;
+      this.options.log(
+        `[${names.tag}] closing with ${this.queue.length} ${names.noun} unwritten (the database failed): they are lost`,
+      );
+    }
   }
 }

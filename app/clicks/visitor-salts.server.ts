@@ -6,7 +6,7 @@
  * of that day can no longer be recomputed from an address.
  *
  * `VisitorKeys.key` must not wait for the database (it runs before the page cache), so the
- * salts of today and tomorrow are loaded ahead: at start and every REFRESH_MS. Tomorrow's
+ * salts of today and tomorrow are loaded ahead: at start and every minute. Tomorrow's
  * exists before midnight, so the new day needs no round trip. When the database is
  * unreachable as a day begins and its salt was not loaded, the process makes a salt of its
  * own until the shared one loads (click-record.server.ts, docs/page-views.md).
@@ -19,8 +19,11 @@ import type { VisitorKeys } from "./click-record.server";
 import { dayIn } from "./click-record.server";
 import type { Database } from "./types";
 
-/** How often the salts are ensured: a few minutes, so an outage costs at most that long. */
-export const REFRESH_MS = 5 * 60 * 1000;
+/**
+ * How often the salts are ensured (three small statements): after an outage that began
+ * before a day's salt was loaded, a process-local salt serves at most this long more.
+ */
+export const REFRESH_MS = 60 * 1000;
 
 /** The day after a YYYY-MM-DD day, by the calendar (a day may last 23 or 25 hours). */
 export function dayAfter(day: string, days = 1): string {

@@ -1,13 +1,19 @@
 /**
  * The login limit shared through PostgreSQL: two limiters on two connections, as two
- * instances have, spend one budget per client; the address itself is never stored.
+ * instances have, spend one budget per client; the address itself is never stored. When
+ * that database does not answer, the login form falls back to the process's own limit.
  */
-import { describe, expect, inject, it } from "vitest";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { describe, expect, inject, it, vi } from "vitest";
 
 import { openLedgerDatabase } from "~/clicks/database.server";
+import type { ClickLedger } from "~/clicks/ledger.server";
+import type { Database } from "~/clicks/types";
 
 import { ownPostgresDatabase } from "../../tests/own-database";
 
+import { answerSessionForm } from "./session-form.server";
 import { SharedLoginLimiter } from "./shared-login-limiter.server";
 
 const ZONE = "Europe/Madrid";
@@ -41,6 +47,43 @@ describe("the shared login limiter on PostgreSQL", () => {
       expect(left).toHaveLength(1);
     } finally {
       await Promise.all(databases.map((database) => database.close()));
+    }
+  });
+});
+
+describe("the login form while the shared limit's database does not answer", () => {
+  it("still limits with the process's own count, and says the shared one is unavailable", async () => {
+    // Nothing listens on port 9: every query is refused at once.
+    const unreachable = new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: "postgres://nobody@127.0.0.1:9/none" }),
+      }),
+    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const context = {
+        clicks: { db: unreachable } as unknown as ClickLedger,
+        clientAddress: "203.0.113.99",
+      };
+      const attempt = () => {
+        const form = new FormData();
+        form.set("intent", "login");
+        form.set("password", "not-the-password");
+        return answerSessionForm(
+          form,
+          new Request("https://site.example/admin"),
+          context,
+          "/admin",
+        );
+      };
+      for (let tries = 0; tries < 5; tries++) expect((await attempt())!.status).toBe(401);
+      expect((await attempt())!.status).toBe(429);
+      expect(logged).toHaveBeenCalledWith(
+        expect.stringContaining("[admin] shared login limit unavailable"),
+      );
+    } finally {
+      logged.mockRestore();
+      await unreachable.destroy();
     }
   });
 });

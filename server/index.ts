@@ -17,8 +17,10 @@ import { pathToFileURL } from "node:url";
 
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 
+import { visitorKeys } from "~/clicks/click-record.server";
 import { openLedgerDatabase } from "~/clicks/database.server";
 import { ClickLedger } from "~/clicks/ledger.server";
+import { VisitorSalts } from "~/clicks/visitor-salts.server";
 import { ConversionLedger } from "~/conversions/ledger.server";
 import { env } from "~/config/env.server";
 import { ViewLedger } from "~/views/ledger.server";
@@ -27,6 +29,7 @@ import { createSiteServer } from "./app";
 import { watchContent } from "./content-watcher";
 import { asContentProblems, DevContent } from "./dev-content";
 import { PageCache } from "./page-cache";
+import { scheduleRetention } from "./retention";
 import { installGracefulShutdown, onShutdown } from "./shutdown";
 
 installGlobals({ nativeFetch: true });
@@ -97,27 +100,29 @@ async function openLedgers(): Promise<{
   const conversions = new ConversionLedger(database, ledger, { timeZone: env.REPORT_TIME_ZONE });
   const views = new ViewLedger(database);
   console.log(`[clicks] ledger: ${database.describe}`);
+  if (database.dialect === "postgres" && env.ADMIN_PASSWORD && !env.SESSION_SECRET) {
+    // A shared ledger usually means several instances: each would sign sessions with its
+    // own random secret, and a login would hold only on the instance that made it.
+    console.warn(
+      "[admin] WARNING: SESSION_SECRET is unset with a PostgreSQL ledger: every instance signs dashboard sessions with its own random secret, so behind a load balancer a login holds on one instance only. Set the same SESSION_SECRET on every instance.",
+    );
+  }
   // Conversions first: their pending writes may still need the clicks written. The click
   // ledger last: it closes the database.
   onShutdown(async () => {
     await Promise.all([conversions.close(), views.close()]);
     await ledger.close();
   });
-  /** Deletes clicks, conversions and views past the retention period now and once a day. */
-  const applyRetention = async () => {
-    try {
-      const removed = await ledger.prune(env.CLICK_RETENTION_DAYS);
-      if (removed > 0) console.log(`[clicks] retention: removed ${removed} clicks`);
-      const converted = await conversions.prune(env.CLICK_RETENTION_DAYS);
-      if (converted > 0) console.log(`[conversions] retention: removed ${converted} conversions`);
-      const viewed = await views.prune(env.CLICK_RETENTION_DAYS);
-      if (viewed > 0) console.log(`[views] retention: removed ${viewed} page views`);
-    } catch (error) {
-      console.error(`[clicks] retention failed: ${(error as Error).message}`);
-    }
-  };
-  void applyRetention();
-  setInterval(() => void applyRetention(), 24 * 60 * 60 * 1000).unref();
+  // The visitor key's daily salts from the ledger's database, shared by every instance.
+  const salts = new VisitorSalts(database.db, visitorKeys, env.REPORT_TIME_ZONE);
+  await salts.start();
+  onShutdown(() => salts.stop());
+  // Retention, once for the whole site when instances share PostgreSQL (server/retention.ts).
+  const stopRetention = scheduleRetention(
+    { clicks: ledger, conversions, views, dialect: database.dialect },
+    env.CLICK_RETENTION_DAYS,
+  );
+  onShutdown(stopRetention);
   return { clicks: ledger, conversions, views };
 }
 

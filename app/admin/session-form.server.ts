@@ -3,10 +3,17 @@
  * form in place of its content (the import, the postbacks): log in (rate-limited per
  * client, then back to the same page) and log out. Every admin answer carries
  * ADMIN_HEADERS: never stored, never indexed.
+ *
+ * Failed logins are limited twice: in this process's memory (free, always), and in the
+ * ledger's database when there is one (shared-login-limiter.server.ts), so the limit holds
+ * across instances. When the database fails, the process's limit alone applies (logged).
  */
-import { json, redirect } from "@remix-run/node";
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
+
+import { env } from "~/config/env.server";
 
 import { logIn, loginLimiter, logOut, passwordMatches } from "./auth.server";
+import { sharedLoginLimiter } from "./shared-login-limiter.server";
 
 export const ADMIN_HEADERS = {
   "Cache-Control": "no-store",
@@ -32,7 +39,7 @@ export const loginPage = () => loginState(null, 401);
 export async function answerSessionForm(
   form: FormData,
   request: Request,
-  clientAddress: string,
+  context: Pick<AppLoadContext, "clicks" | "clientAddress">,
   path: string,
 ): Promise<Response | null> {
   const intent = form.get("intent");
@@ -43,8 +50,19 @@ export async function answerSessionForm(
     });
   }
   if (intent !== "login") return null;
-  const client = clientAddress || "unknown";
-  const wait = loginLimiter.retryAfter(client);
+  const client = context.clientAddress || "unknown";
+  const shared = context.clicks && sharedLoginLimiter(context.clicks.db, env.REPORT_TIME_ZONE);
+  /** Asks the shared limiter; when the database fails, answers `otherwise`. */
+  const ask = async <T>(question: () => Promise<T>, otherwise: T): Promise<T> => {
+    try {
+      return await question();
+    } catch (error) {
+      console.error(`[admin] shared login limit unavailable: ${(error as Error).message}`);
+      return otherwise;
+    }
+  };
+  const wait =
+    loginLimiter.retryAfter(client) || (shared ? await ask(() => shared.retryAfter(client), 0) : 0);
   if (wait > 0) {
     return loginState(`Demasiados intentos fallidos. Vuelve a probar dentro de ${wait} s.`, 429, {
       "Retry-After": String(wait),
@@ -53,11 +71,13 @@ export async function answerSessionForm(
   const password = form.get("password");
   if (typeof password === "string" && passwordMatches(password)) {
     loginLimiter.succeed(client);
+    if (shared) await ask(() => shared.succeed(client), undefined);
     return redirect(path, {
       status: 303,
       headers: { ...ADMIN_HEADERS, "Set-Cookie": await logIn(request) },
     });
   }
   loginLimiter.fail(client);
+  if (shared) await ask(() => shared.fail(client), undefined);
   return loginState("Contraseña incorrecta.", 401);
 }

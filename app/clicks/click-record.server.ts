@@ -66,22 +66,64 @@ export function deviceOf(userAgent: string): { device: string; browser: string }
 }
 
 /**
- * The daily visitor key: sha256 of a salt, the IP and the User-Agent. The salt is random,
- * kept in memory only and replaced each day, so yesterday's keys cannot be linked to
- * today's, and no key can be turned back into an address (as Plausible and Umami do).
+ * The daily visitor key: sha256 of the day's salt, the IP and the User-Agent. The salt is
+ * random and replaced each day, so yesterday's keys cannot be linked to today's, and no key
+ * can be turned back into an address (as Plausible and Umami do). With a ledger, the salts
+ * come from the database (visitor-salts.server.ts: every instance gets the same one, and it
+ * is deleted after two days); without one, or while the day's shared salt has not loaded,
+ * the process makes its own (see `onLocalSalt`). `key` never waits: it runs on every page
+ * and click.
  */
 export class VisitorKeys {
-  private day = "";
-  private salt = Buffer.alloc(0);
+  private readonly salts = new Map<string, Buffer>();
+  /** The days whose salt this process made itself. */
+  private readonly local = new Set<string>();
+  /**
+   * Told when a day's salt had to be made here although salts are shared (the database was
+   * unreachable when the day began): that day, a visitor may count once per instance and
+   * once more when the shared salt loads.
+   */
+  onLocalSalt: ((day: string) => void) | null = null;
 
   key(ip: string, userAgent: string, day: string): string {
-    if (day !== this.day) {
-      this.day = day;
-      this.salt = randomBytes(32);
-    }
     // One-shot hash of the same bytes: a third cheaper than a Hash object, once per record.
-    const input = Buffer.concat([this.salt, Buffer.from(`${ip}\u0000${userAgent}`)]);
+    const input = Buffer.concat([this.saltOf(day), Buffer.from(`${ip}\u0000${userAgent}`)]);
     return hash("sha256", input, "base64url").slice(0, 22);
+  }
+
+  /**
+   * A keyed hash of `text` for another purpose than the visitor key (the login limiter's
+   * client): the day's salt keeps it from being reversed by trying every address.
+   */
+  digest(purpose: string, text: string, day: string): string {
+    const input = Buffer.concat([this.saltOf(day), Buffer.from(`${purpose}\u0000${text}`)]);
+    return hash("sha256", input, "base64url").slice(0, 22);
+  }
+
+  /** Sets a day's salt (the shared one); only the three latest days are kept. */
+  use(day: string, salt: Buffer): void {
+    if (this.salts.get(day)?.equals(salt)) return;
+    this.salts.set(day, salt);
+    this.local.delete(day);
+    if (this.salts.size > 3) {
+      for (const old of [...this.salts.keys()].sort().slice(0, -3)) this.salts.delete(old);
+    }
+  }
+
+  /** Whether the day's salt is the shared one (false when made here, or not made yet). */
+  isShared(day: string): boolean {
+    return this.salts.has(day) && !this.local.has(day);
+  }
+
+  private saltOf(day: string): Buffer {
+    let salt = this.salts.get(day);
+    if (!salt) {
+      salt = randomBytes(32);
+      this.use(day, salt);
+      this.local.add(day);
+      this.onLocalSalt?.(day);
+    }
+    return salt;
   }
 }
 

@@ -43,18 +43,34 @@ export function parseDatabaseUrl(url: string | undefined): {
   return { dialect: "sqlite", target: file || DEFAULT_SQLITE_FILE };
 }
 
-/** Opens the ledger's database and brings its schema up to date. */
-export async function openLedgerDatabase(url: string | undefined): Promise<LedgerDatabase> {
+/**
+ * How long a query waits for a connection to PostgreSQL: an unreachable server fails the
+ * write (kept queued) or the postback (503) instead of holding them indefinitely.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * Opens the ledger's database and brings its schema up to date. `log` receives the
+ * connection errors of PostgreSQL (an outage, a restart).
+ */
+export async function openLedgerDatabase(
+  url: string | undefined,
+  { log = console.error }: { log?: (message: string) => void } = {},
+): Promise<LedgerDatabase> {
   const { dialect, target } = parseDatabaseUrl(url);
   let db: Kysely<Database>;
   let reader: Kysely<Database> | undefined;
   let describe: string;
   if (dialect === "postgres") {
-    const pool = new pg.Pool({ connectionString: target, max: 4 });
+    const pool = new pg.Pool({
+      connectionString: target,
+      max: 4,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // A connection lost while idle (pool) or in use (client) must not crash the process:
     // the query that was running fails, and the ledger keeps its clicks for the next try.
-    const onError = (error: Error) =>
-      console.error(`[clicks] database connection: ${error.message}`);
+    // The pool drops the broken client and opens a new one when the server is back.
+    const onError = (error: Error) => log(`[clicks] database connection: ${error.message}`);
     pool.on("error", onError);
     pool.on("connect", (client) => client.on("error", onError));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -13,6 +13,7 @@ import type { LedgerDatabase } from "./database.server";
 import { DAY_MS, pruneWithDailyCounts } from "./prune.server";
 import { reportQueries, type ReportQueries } from "./reports.server";
 import { addToRollups } from "./rollup.server";
+import { claimBatch } from "./shared-facts.server";
 import type { ClickRecord, Database } from "./types";
 
 /**
@@ -48,6 +49,11 @@ export function queueSettings({
 
 export type LedgerStats = QueueStats;
 
+/** The log line of a retried batch found written (its first commit's answer was lost). */
+export function alreadyWritten(noun: string, batch: readonly unknown[]): string {
+  return `[${noun}] a retried batch of ${batch.length} ${noun} was already written (its commit's answer was lost): not written again`;
+}
+
 export class ClickLedger {
   readonly reports: ReportQueries;
   private readonly queue: BatchQueue<ClickRecord>;
@@ -59,15 +65,17 @@ export class ClickLedger {
     options: LedgerOptions = {},
   ) {
     this.reports = reportQueries(database.reader);
+    const settings = queueSettings(options);
     this.queue = new BatchQueue({
       names: { tag: "clicks", noun: "clicks" },
-      write: (batch) =>
+      write: (batch, token) =>
         database.db.transaction().execute(async (trx) => {
+          if (!(await claimBatch(trx, token))) return settings.log(alreadyWritten("clicks", batch));
           await trx.insertInto("clicks").values(batch).execute();
           await addToRollups(trx, batch);
         }),
       onLeave: (clicks) => this.forget(clicks),
-      ...queueSettings(options),
+      ...settings,
     });
   }
 

@@ -120,6 +120,8 @@ describe("a fresh database after the migrations", () => {
         "CREATE INDEX "conversions_click_id" on "conversions" ("click_id")",
         "CREATE INDEX "conversions_day" on "conversions" ("day")",
         "CREATE INDEX "conversions_variants_day" on "conversions" ("day", "variants")",
+        "CREATE TABLE "job_runs" ("name" varchar(40) primary key, "at" bigint not null)",
+        "CREATE TABLE "login_failures" ("client" varchar(64) not null, "window_start" bigint not null, "failures" integer not null, constraint "login_failures_key" primary key ("client", "window_start"))",
         "CREATE TABLE "postback_log" ("id" integer primary key autoincrement, "at" bigint not null, "outcome" varchar(10) not null, "origin" varchar(10) not null, "reason" varchar(40), "event" varchar(40), "click_id" varchar(64), "txid" varchar(100), "amount_cents" bigint, "currency" varchar(3))",
         "CREATE TABLE sqlite_sequence(name,seq)",
         "CREATE TABLE "view_daily" ("day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "views" bigint not null, "visitors" bigint not null, constraint "view_daily_key" primary key ("day", "dimension", "value"))",
@@ -136,6 +138,9 @@ describe("a fresh database after the migrations", () => {
         "CREATE INDEX "views_utm_source_cover" on "views" ("utm_source", "day", "page", "visitor")",
         "CREATE INDEX "views_variants_day" on "views" ("day", "variants", "visitor")",
         "CREATE TABLE "visitor_daily" ("day" varchar(10) not null, "visitor" varchar(32) not null, constraint "visitor_daily_key" primary key ("day", "visitor"))",
+        "CREATE TABLE "visitor_salts" ("day" varchar(10) primary key, "salt" varchar(64) not null)",
+        "CREATE TABLE "written_batches" ("token" varchar(32) primary key, "at" bigint not null)",
+        "CREATE INDEX "written_batches_at" on "written_batches" ("at")",
       ]
     `);
   });
@@ -205,6 +210,11 @@ describe("a fresh database after the migrations", () => {
         "conversions.device character varying(10) not null",
         "conversions.referrer character varying(253)",
         "conversions.variants character varying(512)",
+        "job_runs.name character varying(40) not null",
+        "job_runs.at bigint not null",
+        "login_failures.client character varying(64) not null",
+        "login_failures.window_start bigint not null",
+        "login_failures.failures integer not null",
         "postback_log.id bigint not null",
         "postback_log.at bigint not null",
         "postback_log.outcome character varying(10) not null",
@@ -244,6 +254,10 @@ describe("a fresh database after the migrations", () => {
         "views.variants character varying(512)",
         "visitor_daily.day character varying(10) not null",
         "visitor_daily.visitor character varying(32) not null",
+        "visitor_salts.day character varying(10) not null",
+        "visitor_salts.salt character varying(64) not null",
+        "written_batches.token character varying(32) not null",
+        "written_batches.at bigint not null",
         "CREATE UNIQUE INDEX click_daily_key ON public.click_daily USING btree (day, dimension, value, is_bot)",
         "CREATE INDEX click_filter_daily_day ON public.click_filter_daily USING btree (day)",
         "CREATE UNIQUE INDEX click_filter_daily_key ON public.click_filter_daily USING btree (filter_dimension, filter_value, day, dimension, value, is_bot)",
@@ -267,6 +281,8 @@ describe("a fresh database after the migrations", () => {
         "CREATE UNIQUE INDEX conversions_dedup_key_key ON public.conversions USING btree (dedup_key)",
         "CREATE UNIQUE INDEX conversions_pkey ON public.conversions USING btree (id)",
         "CREATE INDEX conversions_variants_day ON public.conversions USING btree (day, variants)",
+        "CREATE UNIQUE INDEX job_runs_pkey ON public.job_runs USING btree (name)",
+        "CREATE UNIQUE INDEX login_failures_key ON public.login_failures USING btree (client, window_start)",
         "CREATE UNIQUE INDEX postback_log_pkey ON public.postback_log USING btree (id)",
         "CREATE UNIQUE INDEX view_daily_key ON public.view_daily USING btree (day, dimension, value)",
         "CREATE INDEX view_filter_daily_day ON public.view_filter_daily USING btree (day)",
@@ -282,6 +298,9 @@ describe("a fresh database after the migrations", () => {
         "CREATE INDEX views_utm_source_cover ON public.views USING btree (utm_source, day, page, visitor)",
         "CREATE INDEX views_variants_day ON public.views USING btree (day, variants, visitor)",
         "CREATE UNIQUE INDEX visitor_daily_key ON public.visitor_daily USING btree (day, visitor)",
+        "CREATE UNIQUE INDEX visitor_salts_pkey ON public.visitor_salts USING btree (day)",
+        "CREATE INDEX written_batches_at ON public.written_batches USING btree (at)",
+        "CREATE UNIQUE INDEX written_batches_pkey ON public.written_batches USING btree (token)",
       ]
     `);
   });

@@ -207,6 +207,18 @@ export type ViewFilterDailyTable = {
 /** Visitor keys already counted per day and page ("" for the site); deduplication only. */
 export type ViewVisitorDailyTable = { day: string; page: string; visitor: string };
 
+/** The visitor key's salt of a day (migration 007), base64url; deleted after two days. */
+export type VisitorSaltsTable = { day: string; salt: string };
+
+/** Failed dashboard logins per client hash and window (migration 007). */
+export type LoginFailuresTable = { client: string; window_start: number; failures: number };
+
+/** Tokens of the batches written (migration 007): a retried batch finds its own. */
+export type WrittenBatchesTable = { token: string; at: number };
+
+/** When each periodic job last started (migration 007): one instance runs it. */
+export type JobRunsTable = { name: string; at: number };
+
 export type Database = {
   clicks: ClicksTable;
   click_daily: ClickDailyTable;
@@ -219,6 +231,10 @@ export type Database = {
   view_daily: ViewDailyTable;
   view_filter_daily: ViewFilterDailyTable;
   view_visitor_daily: ViewVisitorDailyTable;
+  visitor_salts: VisitorSaltsTable;
+  login_failures: LoginFailuresTable;
+  written_batches: WrittenBatchesTable;
+  job_runs: JobRunsTable;
 };
 
 /**

@@ -9,6 +9,7 @@ describe("errorTextsFor", () => {
     [404, "not_found"],
     [405, "method_not_allowed"],
     [413, "payload_too_large"],
+    [503, "service_unavailable"],
     [500, "server_error"],
     [418, "server_error"],
   ] as const)("shows the %i page with the %s texts", (status, key) => {

@@ -10,6 +10,7 @@ import { useLoaderData } from "@remix-run/react";
 
 import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
 import { adminHeaders, adminMeta } from "~/admin/route-parts";
+import { readLedger } from "~/admin/ledger-read.server";
 import { ADMIN_HEADERS, answerSessionForm, loginPage } from "~/admin/session-form.server";
 import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
 import { ExperimentsList } from "~/components/admin/experiments";
@@ -29,11 +30,13 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyle
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireDashboard();
   if (!(await isLoggedIn(request))) return loginPage();
-  const experiments = await loadExperimentsView(
-    site.experiments,
-    experimentReportsOf(context),
-    Date.now(),
-    env.REPORT_TIME_ZONE,
+  const experiments = await readLedger(() =>
+    loadExperimentsView(
+      site.experiments,
+      experimentReportsOf(context),
+      Date.now(),
+      env.REPORT_TIME_ZONE,
+    ),
   );
   return json(
     { state: "page" as const, experiments, timeZone: env.REPORT_TIME_ZONE },
@@ -45,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireDashboard();
   const form = await request.formData();
-  const session = await answerSessionForm(form, request, context.clientAddress, PATH);
+  const session = await answerSessionForm(form, request, context, PATH);
   if (session) return session;
   if (!(await isLoggedIn(request))) return loginPage();
   return json({ error: "Petición no válida." }, { status: 400, headers: ADMIN_HEADERS });

@@ -56,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch {
     return formError({ field: "file", message: "El formulario no se ha podido leer." }, 400);
   }
-  const session = await answerSessionForm(form, request, context.clientAddress, PATH);
+  const session = await answerSessionForm(form, request, context, PATH);
   if (session) return session;
   if (!(await isLoggedIn(request))) return loginPage();
   const ledger = context.conversions;

@@ -11,6 +11,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
+import { readLedger } from "~/admin/ledger-read.server";
 import { ADMIN_HEADERS, answerSessionForm, loginPage } from "~/admin/session-form.server";
 import { LoginForm } from "~/components/admin/login-form";
 import { PostbacksLog } from "~/components/admin/postbacks-log";
@@ -50,8 +51,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         name: EVENT_NAMES[line.event],
       }))
     : null;
-  const log = context.conversions
-    ? shownLog(await context.conversions.recentLog(LOG_ROWS), env.REPORT_TIME_ZONE)
+  const { conversions } = context;
+  const log = conversions
+    ? shownLog(await readLedger(() => conversions.recentLog(LOG_ROWS)), env.REPORT_TIME_ZONE)
     : null;
   return json(
     {
@@ -69,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireDashboard();
   const form = await request.formData();
-  const session = await answerSessionForm(form, request, context.clientAddress, PATH);
+  const session = await answerSessionForm(form, request, context, PATH);
   if (session) return session;
   if (!(await isLoggedIn(request))) return loginPage();
   const token = env.POSTBACK_TOKEN;

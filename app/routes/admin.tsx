@@ -13,6 +13,7 @@ import { useLoaderData } from "@remix-run/react";
 import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
 import { loadDashboard } from "~/admin/dashboard.server";
 import { readView, todayIn } from "~/admin/query";
+import { readLedger } from "~/admin/ledger-read.server";
 import { ADMIN_HEADERS, answerSessionForm, loginPage } from "~/admin/session-form.server";
 import { adminHeaders, adminMeta } from "~/admin/route-parts";
 import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
@@ -48,8 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const url = new URL(request.url);
   const view = readView(url.searchParams, todayIn(env.REPORT_TIME_ZONE));
-  const dashboard = context.clicks
-    ? await loadDashboard(context.clicks.reports, view, linkLabel, linkPage)
+  const { clicks } = context;
+  const dashboard = clicks
+    ? await readLedger(() => loadDashboard(clicks.reports, view, linkLabel, linkPage))
     : null;
   return json(
     { state: "dashboard" as const, view, dashboard, timeZone: env.REPORT_TIME_ZONE },
@@ -61,12 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireDashboard();
   const form = await request.formData();
   const { pathname, search } = new URL(request.url);
-  const answer = await answerSessionForm(
-    form,
-    request,
-    context.clientAddress,
-    `${pathname}${search}`,
-  );
+  const answer = await answerSessionForm(form, request, context, `${pathname}${search}`);
   if (answer) return answer;
   return json(
     { state: "login" as const, error: "Petición no válida." },

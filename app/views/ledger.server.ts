@@ -9,7 +9,8 @@
 import { BatchQueue, type QueueStats } from "~/clicks/batch-queue";
 import type { LedgerDatabase } from "~/clicks/database.server";
 import { DAY_MS, pruneWithDailyCounts } from "~/clicks/prune.server";
-import { queueSettings, type LedgerOptions } from "~/clicks/ledger.server";
+import { alreadyWritten, queueSettings, type LedgerOptions } from "~/clicks/ledger.server";
+import { claimBatch } from "~/clicks/shared-facts.server";
 import type { ViewRecord } from "~/clicks/types";
 
 import { addViewsToRollups } from "./rollup.server";
@@ -27,14 +28,16 @@ export class ViewLedger {
     private readonly database: LedgerDatabase,
     options: LedgerOptions = {},
   ) {
+    const settings = queueSettings(options);
     this.queue = new BatchQueue({
       names: { tag: "views", noun: "views" },
-      write: (batch) =>
+      write: (batch, token) =>
         database.db.transaction().execute(async (trx) => {
+          if (!(await claimBatch(trx, token))) return settings.log(alreadyWritten("views", batch));
           await trx.insertInto("views").values(batch).execute();
           await addViewsToRollups(trx, batch);
         }),
-      ...queueSettings(options),
+      ...settings,
     });
   }
 

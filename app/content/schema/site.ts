@@ -285,6 +285,9 @@ export function siteSchema(context?: ContentContext) {
           "413: a form or request body larger than the site accepts.",
         ),
         server_error: errorText,
+        service_unavailable: errorText.describe(
+          "503: the dashboard while its database does not answer (an outage or a restart).",
+        ),
         home_button_text: text.describe("Label of the button back to the home page."),
       })
       .describe("Texts of error pages other than 404/403 (those are content pages)."),

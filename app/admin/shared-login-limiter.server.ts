@@ -1,0 +1,89 @@
+/**
+ * Failed dashboard logins counted in the ledger's database (migration 007's
+ * `login_failures`), so the limit holds across every instance behind the front: a client
+ * that tries passwords on one instance and then another spends one budget. The in-memory
+ * LoginLimiter (auth.server.ts) stays in front as a first, free filter.
+ *
+ * The client is never stored as its address: it is a hash of the address keyed with the
+ * day's shared visitor salt (app/clicks/visitor-salts.server.ts), which every instance reads
+ * the same and which is deleted after two days. Failures count in fixed windows of
+ * `windowMs` (one row per client and window): at most `maxFailures` per window, so at most
+ * twice that in a span that straddles two windows.
+ */
+import type { Kysely } from "kysely";
+
+import { dayIn, VisitorKeys } from "~/clicks/click-record.server";
+import type { Database } from "~/clicks/types";
+import { VisitorSalts } from "~/clicks/visitor-salts.server";
+
+export class SharedLoginLimiter {
+  /** This limiter's own copy of the shared salts (the server's lives in another bundle). */
+  private readonly keys = new VisitorKeys();
+  private readonly salts: VisitorSalts;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly timeZone: string,
+    readonly maxFailures = 5,
+    readonly windowMs = 60_000,
+  ) {
+    this.salts = new VisitorSalts(db, this.keys, timeZone);
+  }
+
+  /** The stored form of a client: its address hashed with the day's shared salt. */
+  private async clientKey(client: string, now: number): Promise<string> {
+    const day = dayIn(this.timeZone, now);
+    if (!this.keys.isShared(day)) await this.salts.refresh(now);
+    return this.keys.digest("login", client, day);
+  }
+
+  private windowOf(now: number): number {
+    return now - (now % this.windowMs);
+  }
+
+  /** Seconds until the client may try again, or 0 when it may try now. */
+  async retryAfter(client: string, now = Date.now()): Promise<number> {
+    const window = this.windowOf(now);
+    const row = await this.db
+      .selectFrom("login_failures")
+      .select("failures")
+      .where("client", "=", await this.clientKey(client, now))
+      .where("window_start", "=", window)
+      .executeTakeFirst();
+    if (!row || Number(row.failures) < this.maxFailures) return 0;
+    return Math.max(1, Math.ceil((window + this.windowMs - now) / 1000));
+  }
+
+  async fail(client: string, now = Date.now()): Promise<void> {
+    await this.db
+      .insertInto("login_failures")
+      .values({
+        client: await this.clientKey(client, now),
+        window_start: this.windowOf(now),
+        failures: 1,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(["client", "window_start"]).doUpdateSet((eb) => ({
+          failures: eb("login_failures.failures", "+", 1),
+        })),
+      )
+      .execute();
+  }
+
+  async succeed(client: string, now = Date.now()): Promise<void> {
+    const key = await this.clientKey(client, now);
+    await this.db.deleteFrom("login_failures").where("client", "=", key).execute();
+  }
+}
+
+const limiters = new WeakMap<Kysely<Database>, SharedLoginLimiter>();
+
+/** The one shared limiter of a ledger database. */
+export function sharedLoginLimiter(db: Kysely<Database>, timeZone: string): SharedLoginLimiter {
+  let limiter = limiters.get(db);
+  if (!limiter) {
+    limiter = new SharedLoginLimiter(db, timeZone);
+    limiters.set(db, limiter);
+  }
+  return limiter;
+}

@@ -8,7 +8,7 @@
  * foreground in its own process group, with its files in one temporary directory, and is
  * stopped, and the directory deleted, by `stop()`.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -60,6 +60,8 @@ export type Topology = {
   directory: string;
   /** nginx's error log so far. */
   nginxErrors: () => string;
+  /** nginx reads its configuration again (`nginx -s reload`): new workers, no request lost. */
+  reloadNginx: () => void;
   /** Stops nginx, the instances (each drains and flushes), then the database; deletes it all. */
   stop: () => Promise<void>;
 };
@@ -261,6 +263,8 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       postgres: { stop: postgres.stop, start: postgres.start },
       directory,
       nginxErrors,
+      reloadNginx: () =>
+        execFileSync(NGINX, ["-p", directory, "-c", conf, "-s", "reload"], { stdio: "pipe" }),
       stop: stopAll,
     };
   } catch (error) {

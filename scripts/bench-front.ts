@@ -53,8 +53,8 @@ async function main(): Promise<number> {
   if (process.env.BENCH_SKIP_BUILD !== "1")
     execFileSync("npm", ["run", "build"], { stdio: "inherit" });
 
-  // The static server is added to the same nginx (same workers, same machine), its root
-  // filled below once the page's bytes are known.
+  // The static server is added to the same nginx (same workers, same access log), its root
+  // filled below once the page's bytes are known: the difference is the cache alone.
   const www = mkdtempSync(path.join(tmpdir(), "bench-front-"));
   const headersFile = path.join(www, "headers.conf");
   writeFileSync(headersFile, "");
@@ -63,7 +63,7 @@ async function main(): Promise<number> {
     frontPort: PORT,
     env: { POSTBACK_TOKEN: "bench-front-postback-token-0123456789" },
     extraHttpConfig: [
-      `  server { listen 127.0.0.1:${STATIC_PORT}; root ${www}; access_log off;`,
+      `  server { listen 127.0.0.1:${STATIC_PORT}; root ${www};`,
       "    location / { default_type text/html; gzip_static always; gzip_vary on;",
       `      include ${headersFile}; try_files /page.html =404; }`,
       "  }",

@@ -12,8 +12,12 @@
  *   once the database is back.
  * Either way every click, view and conversion sent is in PostgreSQL exactly once, and the
  * dashboard's daily export, read through the front after logging in, totals what was sent.
+ * And, on one instance, what the front's configuration promises of the cache (tracking
+ * parameters share an entry; `_data`, a cookie, a private page and a redirect are never
+ * served from it) and of its limit on one address's redirects.
  */
 import { randomUUID } from "node:crypto";
+import { get as httpGet } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import type { TestInfo } from "@playwright/test";
@@ -296,14 +300,25 @@ function redirectsSinceStart(log: string): number {
   return log.slice(log.lastIndexOf("[server] http://")).split("GET /go/").length - 1;
 }
 
+/** The status of a GET sent from `localAddress` (a loopback address of the test's choice). */
+function statusFrom(localAddress: string, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { localAddress, agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    }).on("error", reject);
+  });
+}
+
 /** The topology on this test's ports, its logs attached when the test fails, then stopped. */
 async function withTopology(
   offset: number,
   testInfo: TestInfo,
   body: (topology: Topology) => Promise<void>,
+  instances = 2,
 ) {
   const topology = await startTopology({
-    instances: 2,
+    instances,
     frontPort: PORT + offset,
     env: { POSTBACK_TOKEN: TOKEN, ADMIN_PASSWORD: PASSWORD },
   });
@@ -377,5 +392,43 @@ test.describe("the cluster behind nginx", () => {
       expect(load.failures).toEqual([]);
       await expectTotals(topology, load);
     });
+  });
+
+  test("the front caches what the site shares, passes the rest, and limits one address's redirects", async ({}, testInfo) => {
+    await withTopology(
+      66,
+      testInfo,
+      async (topology) => {
+        const front = topology.frontUrl;
+        const cacheOf = async (path: string, headers: Record<string, string> = {}) => {
+          const answer = await fetch(`${front}${path}`, { redirect: "manual", headers });
+          await answer.arrayBuffer();
+          return answer.headers.get("x-cache-status");
+        };
+        // Tracking parameters share the page's entry, as in the site's own cache.
+        await cacheOf("/bonos");
+        expect(await cacheOf("/bonos?utm_source=a&gclid=b")).toBe("HIT");
+        expect(await cacheOf("/bonos?_data=routes%2Fpage")).toBe("BYPASS");
+        expect(await cacheOf("/bonos", { cookie: "admin_session=x" })).toBe("BYPASS");
+        // The page under the running experiment is private: it reaches an instance each time.
+        await cacheOf("/");
+        expect(await cacheOf("/")).toBe("MISS");
+        // Redirects are never cached: each one is a click of its own.
+        expect(await cacheOf(`/go/${LINK}`)).toBeNull();
+
+        // 120 redirects at once from one address (127.0.0.2): the burst (50) passes, and
+        // 10 more a second; the rest get 429. This machine's own address is not limited.
+        const statuses = await Promise.all(
+          Array.from({ length: 120 }, () => statusFrom("127.0.0.2", `${front}/go/${LINK}`)),
+        );
+        expect(statuses.filter((status) => status === 302).length).toBeGreaterThanOrEqual(50);
+        expect(statuses).toContain(429);
+        const local = await Promise.all(
+          Array.from({ length: 60 }, () => statusFrom("127.0.0.1", `${front}/go/${LINK}`)),
+        );
+        expect(local.filter((status) => status !== 302)).toEqual([]);
+      },
+      1,
+    );
   });
 });

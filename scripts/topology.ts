@@ -23,6 +23,8 @@ export const NGINX_TEMPLATE = path.resolve("deploy/nginx/brisamar.conf");
 const READY_TIMEOUT_MS = 30_000;
 /** Longer than the server's drain (SHUTDOWN_GRACE_MS, 10 s) plus its last flush. */
 const STOP_TIMEOUT_MS = 30_000;
+/** What is kept of a process's output (an access-log line per request adds up). */
+const LOG_LIMIT = 1_000_000;
 
 /**
  * The template with its `${BRISAMAR_*}` placeholders filled (the same ones envsubst fills
@@ -39,7 +41,7 @@ export function renderNginxConfig(template: string, values: Record<string, strin
 export type Instance = {
   port: number;
   url: string;
-  /** Everything the instance printed, across its restarts. */
+  /** What the instance printed across its restarts (the last LOG_LIMIT characters). */
   log: () => string;
   running: () => boolean;
   /** Starts it (again), resolved once /healthz answers. */
@@ -94,7 +96,7 @@ function launch(
   const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   const read = (chunk: Buffer) => {
     const text = chunk.toString();
-    output.text += text;
+    output.text = (output.text + text).slice(-LOG_LIMIT);
     if (onLine) for (const line of text.split("\n")) if (line) onLine(name, line);
   };
   child.stdout!.on("data", read);

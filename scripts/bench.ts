@@ -11,7 +11,10 @@
  *   alone, and a flood of views of unknown paths;
  * - scripts/bench-dashboard.ts: the dashboard's views over a large ledger;
  * - scripts/bench-experiments.ts: the cached home page under an experiment against the
- *   same page without one.
+ *   same page without one;
+ * - scripts/bench-front.ts: nginx in front of the instances (deploy/nginx/brisamar.conf):
+ *   its cached page against the same bytes served statically, and the redirect through it
+ *   against the redirect straight to one instance.
  * Exits 1 when any part failed or missed its targets. `npm run bench -- pages redirects`
  * runs only the parts named; BENCH_SKIP_BUILD=1 skips the build.
  */
@@ -24,6 +27,7 @@ const PARTS = {
   views: "scripts/bench-views.ts",
   dashboard: "scripts/bench-dashboard.ts",
   experiments: "scripts/bench-experiments.ts",
+  front: "scripts/bench-front.ts",
 } as const;
 type Part = keyof typeof PARTS;
 

@@ -11,7 +11,9 @@
  *   alone, and a flood of views of unknown paths;
  * - scripts/bench-dashboard.ts: the dashboard's views over a large ledger;
  * - scripts/bench-experiments.ts: the cached home page under an experiment against the
- *   same page without one.
+ *   same page without one;
+ * - scripts/bench-ingest.ts: clicks and page views committed per second through the
+ *   ledgers' batch queue, on PostgreSQL and on SQLite (no server).
  * Exits 1 when any part failed or missed its targets. `npm run bench -- pages redirects`
  * runs only the parts named; BENCH_SKIP_BUILD=1 skips the build.
  */
@@ -24,6 +26,7 @@ const PARTS = {
   views: "scripts/bench-views.ts",
   dashboard: "scripts/bench-dashboard.ts",
   experiments: "scripts/bench-experiments.ts",
+  ingest: "scripts/bench-ingest.ts",
 } as const;
 type Part = keyof typeof PARTS;
 

@@ -12,6 +12,7 @@ import { migration as conversions } from "./migrations/003-conversions";
 import { migration as filteredRollups } from "./migrations/004-filtered-rollups";
 import { migration as pageViews } from "./migrations/005-page-views";
 import { migration as experimentVariants } from "./migrations/006-experiment-variants";
+import { migration as viewCombinations } from "./migrations/008-view-combinations";
 import type { Database, Dialect } from "./types";
 
 /** Every migration by name; names sort in the order they run. */
@@ -23,6 +24,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "004-filtered-rollups": filteredRollups(),
     "005-page-views": pageViews(dialect),
     "006-experiment-variants": experimentVariants(),
+    "008-view-combinations": viewCombinations(),
   };
 }
 

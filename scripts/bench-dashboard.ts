@@ -184,7 +184,7 @@ try {
     : [await measure(parseDatabaseUrl(EXISTING).dialect, EXISTING!, false)];
   for (const { label, seeded } of results) {
     console.log(
-      `${label}: seeded ${seeded.views.toLocaleString("en")} page views, ${seeded.clicks.toLocaleString("en")} clicks and ${seeded.conversions.toLocaleString("en")} conversions`,
+      `${label}: ${EXISTING ? "holds" : "seeded"} ${seeded.views.toLocaleString("en")} page views, ${seeded.clicks.toLocaleString("en")} clicks and ${seeded.conversions.toLocaleString("en")} conversions`,
     );
   }
   console.log(

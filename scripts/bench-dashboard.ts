@@ -12,6 +12,11 @@
  * reference; then how long a
  * visitor's page takes while the heaviest view is being computed. Exits 1 when
  * a view takes more than three times its target. Only ever talks to localhost.
+ *
+ * BENCH_DASHBOARD_URL=<DATABASE_URL> times an existing ledger instead (nothing seeded or
+ * changed: seed it with `npm run seed-clicks`, vacuum a PostgreSQL one first), for the
+ * sizes docs/scaling.md reads; BENCH_DASHBOARD_ONLY=<words> keeps the views whose name
+ * starts with them (e.g. `year`).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,8 +25,12 @@ import path from "node:path";
 import { sql } from "kysely";
 
 import { todayIn, addDays } from "../app/admin/query";
-import { EVENTS_PER_REGISTRATION, writeSeed } from "../app/admin/seed.server";
-import { openLedgerDatabase } from "../app/clicks/database.server";
+import { EVENTS_PER_REGISTRATION, type Seeded, writeSeed } from "../app/admin/seed.server";
+import {
+  type LedgerDatabase,
+  openLedgerDatabase,
+  parseDatabaseUrl,
+} from "../app/clicks/database.server";
 import { loadContent } from "../app/content/load-content.server";
 import { startCluster } from "../tests/postgres-cluster";
 
@@ -39,7 +48,7 @@ const TIME_ZONE = "Europe/Madrid";
 
 const today = todayIn(TIME_ZONE);
 const year = `period=custom&from=${addDays(today, -364)}&to=${today}`;
-const VIEWS: [string, string, number][] = [
+const ALL_VIEWS: [string, string, number][] = [
   ["today", "period=today", 300],
   ["7 days", "period=7d", 300],
   ["30 days", "", 300],
@@ -61,6 +70,10 @@ const VIEWS: [string, string, number][] = [
   ["year, device mobile (65 %)", `${year}&device=mobile`, 1000],
 ];
 
+const EXISTING = process.env.BENCH_DASHBOARD_URL;
+const ONLY = process.env.BENCH_DASHBOARD_ONLY;
+const VIEWS = ALL_VIEWS.filter(([name]) => ONLY === undefined || name.startsWith(ONLY));
+
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -74,24 +87,44 @@ async function timed(url: string, cookie: string): Promise<number> {
   return performance.now() - started;
 }
 
-async function measure(label: string, databaseUrl: string) {
+/** What an existing ledger holds, counted (the seed's own figures when it seeds). */
+async function holdings(database: LedgerDatabase): Promise<Seeded> {
+  const count = async (table: "clicks" | "conversions" | "views") =>
+    Number(
+      (
+        await database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    clicks: await count("clicks"),
+    conversions: await count("conversions"),
+    views: await count("views"),
+  };
+}
+
+async function measure(label: string, databaseUrl: string, seed: boolean) {
   const database = await openLedgerDatabase(databaseUrl);
   const started = performance.now();
   const content = loadContent();
-  const seeded = await writeSeed(database, {
-    count: CLICKS,
-    days: 400,
-    lastDay: today,
-    links: [...content.links.values()],
-    pages: content.pages.map((page) => page.slug),
-    views: PAGE_VIEWS,
-    registrationRate: REGISTRATION_RATE,
-  });
-  const seedSeconds = (performance.now() - started) / 1000;
+  const seeded = seed
+    ? await writeSeed(database, {
+        count: CLICKS,
+        days: 400,
+        lastDay: today,
+        links: [...content.links.values()],
+        pages: content.pages.map((page) => page.slug),
+        views: PAGE_VIEWS,
+        registrationRate: REGISTRATION_RATE,
+      })
+    : await holdings(database);
+  const seedSeconds = seed ? (performance.now() - started) / 1000 : 0;
   // A live PostgreSQL ledger is vacuumed by autovacuum as it grows; a million rows loaded
   // the second before timing are not yet, and without the visibility map the covering
   // indexes (migration 004) cannot answer alone. Measure the ledger as it runs.
-  if (database.dialect === "postgres") await sql`vacuum analyze`.execute(database.db);
+  if (seed && database.dialect === "postgres") await sql`vacuum analyze`.execute(database.db);
   await database.close();
 
   const server = await startServer(PORT, {
@@ -140,20 +173,22 @@ async function measure(label: string, databaseUrl: string) {
 }
 
 const directory = mkdtempSync(path.join(tmpdir(), "bench-dashboard-"));
-const cluster = await startCluster();
+const cluster = EXISTING ? null : await startCluster();
 let failed = false;
 try {
-  const results = [
-    await measure("SQLite", `sqlite:${path.join(directory, "clicks.sqlite")}`),
-    await measure("PostgreSQL", cluster.url),
-  ];
+  const results = cluster
+    ? [
+        await measure("SQLite", `sqlite:${path.join(directory, "clicks.sqlite")}`, true),
+        await measure("PostgreSQL", cluster.url, true),
+      ]
+    : [await measure(parseDatabaseUrl(EXISTING).dialect, EXISTING!, false)];
   for (const { label, seeded } of results) {
     console.log(
-      `${label}: seeded ${seeded.views.toLocaleString("en")} page views, ${seeded.clicks.toLocaleString("en")} clicks and ${seeded.conversions.toLocaleString("en")} conversions`,
+      `${label}: ${EXISTING ? "holds" : "seeded"} ${seeded.views.toLocaleString("en")} page views, ${seeded.clicks.toLocaleString("en")} clicks and ${seeded.conversions.toLocaleString("en")} conversions`,
     );
   }
   console.log(
-    `\nDashboard with ${PAGE_VIEWS.toLocaleString("en")} page views, ${CLICKS.toLocaleString("en")} clicks and ${results[0]!.seeded.conversions.toLocaleString("en")} conversions over 400 days (median of 5, ms; ratio to target; ✓ met, ✗ not)\n`,
+    `\nDashboard with ${results[0]!.seeded.views.toLocaleString("en")} page views, ${results[0]!.seeded.clicks.toLocaleString("en")} clicks and ${results[0]!.seeded.conversions.toLocaleString("en")} conversions ${EXISTING ? "(an existing ledger)" : "over 400 days"} (median of 5, ms; ratio to target; ✓ met, ✗ not)\n`,
   );
   console.log(`| view | target | ${results.map((result) => result.label).join(" | ")} |`);
   console.log(`| --- | ---: | ${results.map(() => "---:").join(" | ")} |`);
@@ -171,11 +206,13 @@ try {
   console.log(
     `| a visitor's /terms while the last view is computed | | ${results.map((result) => result.visitorDuring.toFixed(1)).join(" | ")} |`,
   );
-  console.log(
-    `| seeding the views, clicks and conversions (s) | | ${results.map((result) => result.seedSeconds.toFixed(1)).join(" | ")} |`,
-  );
+  if (!EXISTING) {
+    console.log(
+      `| seeding the views, clicks and conversions (s) | | ${results.map((result) => result.seedSeconds.toFixed(1)).join(" | ")} |`,
+    );
+  }
 } finally {
-  cluster.destroy();
+  cluster?.destroy();
   rmSync(directory, { recursive: true, force: true });
 }
 process.exitCode = failed ? 1 : 0;

@@ -15,6 +15,8 @@
  * - scripts/bench-front.ts: nginx in front of the instances (deploy/nginx/brisamar.conf):
  *   its cached page against the same bytes served statically, and the redirect through it
  *   against the redirect straight to one instance.
+ * - scripts/bench-ingest.ts: clicks and page views committed per second through the
+ *   ledgers' batch queue, on PostgreSQL and on SQLite (no server).
  * Exits 1 when any part failed or missed its targets. `npm run bench -- pages redirects`
  * runs only the parts named; BENCH_SKIP_BUILD=1 skips the build.
  */
@@ -28,6 +30,7 @@ const PARTS = {
   dashboard: "scripts/bench-dashboard.ts",
   experiments: "scripts/bench-experiments.ts",
   front: "scripts/bench-front.ts",
+  ingest: "scripts/bench-ingest.ts",
 } as const;
 type Part = keyof typeof PARTS;
 

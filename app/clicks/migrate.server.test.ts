@@ -124,6 +124,7 @@ describe("a fresh database after the migrations", () => {
         "CREATE TABLE "login_failures" ("client" varchar(64) not null, "window_start" bigint not null, "failures" integer not null, constraint "login_failures_key" primary key ("client", "window_start"))",
         "CREATE TABLE "postback_log" ("id" integer primary key autoincrement, "at" bigint not null, "outcome" varchar(10) not null, "origin" varchar(10) not null, "reason" varchar(40), "event" varchar(40), "click_id" varchar(64), "txid" varchar(100), "amount_cents" bigint, "currency" varchar(3))",
         "CREATE TABLE sqlite_sequence(name,seq)",
+        "CREATE TABLE "view_combination_daily" ("day" varchar(10) not null, "page" varchar(256) not null, "utm_source" varchar(100) not null, "utm_campaign" varchar(100) not null, "referrer" varchar(253) not null, "country" varchar(2) not null, "device" varchar(10) not null, "views" bigint not null, constraint "view_combination_daily_key" primary key ("day", "page", "utm_source", "utm_campaign", "referrer", "country", "device"))",
         "CREATE TABLE "view_daily" ("day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "views" bigint not null, "visitors" bigint not null, constraint "view_daily_key" primary key ("day", "dimension", "value"))",
         "CREATE TABLE "view_filter_daily" ("day" varchar(10) not null, "filter_dimension" varchar(10) not null, "filter_value" varchar(2048) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "views" bigint not null, constraint "view_filter_daily_key" primary key ("filter_dimension", "filter_value", "day", "dimension", "value"))",
         "CREATE INDEX "view_filter_daily_day" on "view_filter_daily" ("day")",
@@ -225,6 +226,14 @@ describe("a fresh database after the migrations", () => {
         "postback_log.txid character varying(100)",
         "postback_log.amount_cents bigint",
         "postback_log.currency character varying(3)",
+        "view_combination_daily.day character varying(10) not null",
+        "view_combination_daily.page character varying(256) not null",
+        "view_combination_daily.utm_source character varying(100) not null",
+        "view_combination_daily.utm_campaign character varying(100) not null",
+        "view_combination_daily.referrer character varying(253) not null",
+        "view_combination_daily.country character varying(2) not null",
+        "view_combination_daily.device character varying(10) not null",
+        "view_combination_daily.views bigint not null",
         "view_daily.day character varying(10) not null",
         "view_daily.dimension character varying(10) not null",
         "view_daily.value character varying(2048) not null",
@@ -284,6 +293,7 @@ describe("a fresh database after the migrations", () => {
         "CREATE UNIQUE INDEX job_runs_pkey ON public.job_runs USING btree (name)",
         "CREATE UNIQUE INDEX login_failures_key ON public.login_failures USING btree (client, window_start)",
         "CREATE UNIQUE INDEX postback_log_pkey ON public.postback_log USING btree (id)",
+        "CREATE UNIQUE INDEX view_combination_daily_key ON public.view_combination_daily USING btree (day, page, utm_source, utm_campaign, referrer, country, device)",
         "CREATE UNIQUE INDEX view_daily_key ON public.view_daily USING btree (day, dimension, value)",
         "CREATE INDEX view_filter_daily_day ON public.view_filter_daily USING btree (day)",
         "CREATE UNIQUE INDEX view_filter_daily_key ON public.view_filter_daily USING btree (filter_dimension, filter_value, day, dimension, value)",
@@ -361,6 +371,58 @@ describe("migration 002 on a ledger that already had clicks", () => {
       await migrateToLatest(db, "sqlite");
       expect(await daily()).toContainEqual({ dimension: "referrer", value: "", clicks: 1 });
       expect(await daily()).toHaveLength(rows.length + 1);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe("migration 008 on a ledger that already had views", () => {
+  it("fills the day's combinations with the views they count, missing values as empty", async () => {
+    const db = memoryDatabase();
+    try {
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => migrations("sqlite") },
+        migrationTableName: "clicks_migrations",
+        migrationLockTableName: "clicks_migrations_lock",
+      });
+      expect((await migrator.migrateTo("006-experiment-variants")).error).toBeUndefined();
+      const view = {
+        at: Date.parse("2026-11-20T12:00:00Z"),
+        day: "2026-11-20",
+        page: "/",
+        utm_source: "google",
+        utm_medium: "cpc",
+        utm_campaign: null,
+        referrer: null,
+        country: "ES",
+        device: "mobile",
+        browser: "Chrome",
+        visitor: "v1",
+      };
+      await db
+        .insertInto("views")
+        .values([view, { ...view, visitor: "v2" }, { ...view, device: "desktop" }])
+        .execute();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const rows = await db
+        .selectFrom("view_combination_daily")
+        .selectAll()
+        .orderBy("device")
+        .execute();
+      const combination = {
+        day: "2026-11-20",
+        page: "/",
+        utm_source: "google",
+        utm_campaign: "",
+        referrer: "",
+        country: "ES",
+      };
+      expect(rows).toEqual([
+        { ...combination, device: "desktop", views: 1 },
+        { ...combination, device: "mobile", views: 2 },
+      ]);
     } finally {
       await db.destroy();
     }

@@ -13,6 +13,7 @@ import { migration as filteredRollups } from "./migrations/004-filtered-rollups"
 import { migration as pageViews } from "./migrations/005-page-views";
 import { migration as experimentVariants } from "./migrations/006-experiment-variants";
 import { migration as sharedFacts } from "./migrations/007-shared-facts";
+import { migration as viewCombinations } from "./migrations/008-view-combinations";
 import type { Database, Dialect } from "./types";
 
 /** Every migration by name; names sort in the order they run. */
@@ -25,6 +26,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "005-page-views": pageViews(dialect),
     "006-experiment-variants": experimentVariants(),
     "007-shared-facts": sharedFacts(),
+    "008-view-combinations": viewCombinations(),
   };
 }
 

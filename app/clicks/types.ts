@@ -204,6 +204,21 @@ export type ViewFilterDailyTable = {
   views: number;
 };
 
+/**
+ * The views of each day's combination of the six view dimensions' values ("" when missing;
+ * migration 008): what two filters or more read instead of the views.
+ */
+export type ViewCombinationDailyTable = {
+  day: string;
+  page: string;
+  utm_source: string;
+  utm_campaign: string;
+  referrer: string;
+  country: string;
+  device: string;
+  views: number;
+};
+
 /** Visitor keys already counted per day and page ("" for the site); deduplication only. */
 export type ViewVisitorDailyTable = { day: string; page: string; visitor: string };
 
@@ -230,6 +245,7 @@ export type Database = {
   views: ViewsTable;
   view_daily: ViewDailyTable;
   view_filter_daily: ViewFilterDailyTable;
+  view_combination_daily: ViewCombinationDailyTable;
   view_visitor_daily: ViewVisitorDailyTable;
   visitor_salts: VisitorSaltsTable;
   login_failures: LoginFailuresTable;

@@ -22,7 +22,13 @@ import { VIEW_DIMENSIONS, VIEW_TOTAL } from "./view-dimensions";
 const directory = mkdtempSync(path.join(tmpdir(), "views-"));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-const TABLES = ["views", "view_daily", "view_filter_daily", "view_visitor_daily"];
+const TABLES = [
+  "views",
+  "view_daily",
+  "view_filter_daily",
+  "view_combination_daily",
+  "view_visitor_daily",
+];
 
 /**
  * `count` views over three days from a small pool of visitors, pages and sources, so that
@@ -151,6 +157,15 @@ describe.each(suites)("the page views' ledger on %s", (_name, url) => {
         from view_filter_daily`),
     ).toEqual(normalized(filtered));
 
+    const columns = VIEW_DIMENSIONS.map((dimension) => DIMENSIONS[dimension].column);
+    expect(
+      await rows(sql<Row>`select day, ${sql.join(columns.map((column) => sql.ref(column)))}, views
+        from view_combination_daily`),
+    ).toEqual(
+      await rows(sql<Row>`select day, ${sql.join(columns.map((column) => sql`${valueOf(column)} as ${sql.ref(column)}`))},
+        count(*) as views from views group by day, ${sql.join(columns.map(valueOf))}`),
+    );
+
     // The repeated visitors were there to be deduplicated.
     const [total] = await rows(sql<Row>`select count(*) as views from views`);
     const [visitors] = await rows(
@@ -171,6 +186,7 @@ describe.each(suites)("the page views' ledger on %s", (_name, url) => {
     expect(await days("views")).toEqual(["2026-11-19", "2026-11-20"]);
     expect(await days("view_daily")).toEqual(["2026-11-19", "2026-11-20"]);
     expect(await days("view_filter_daily")).toEqual(["2026-11-19", "2026-11-20"]);
+    expect(await days("view_combination_daily")).toEqual(["2026-11-19", "2026-11-20"]);
     expect(await days("view_visitor_daily")).toEqual(["2026-11-19", "2026-11-20"]);
     await ledger.prune(30, Date.parse("2026-11-22T12:00:00Z"));
     expect(await days("view_visitor_daily")).toEqual(["2026-11-20"]);

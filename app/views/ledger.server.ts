@@ -63,7 +63,7 @@ export class ViewLedger {
       const deleted = await pruneWithDailyCounts(
         trx,
         "views",
-        ["view_daily", "view_filter_daily"],
+        ["view_daily", "view_filter_daily", "view_combination_daily"],
         cutoff,
       );
       await trx.deleteFrom("view_visitor_daily").where("day", "<", keysFrom).execute();

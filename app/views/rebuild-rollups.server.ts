@@ -5,12 +5,13 @@
  * the ledger's own counting: after it, the tables hold exactly what the views say.
  * - `view_daily`: views per day and value of each view dimension; unique visitors for the
  *   day ("total") and per page;
- * - `view_filter_daily`: those views under each one-dimension filter, from the day's
- *   combinations of values (one scan of the views, then every pair from the far smaller
- *   combinations);
+ * - `view_combination_daily`: the day's combinations of values, with their views (one scan
+ *   of the views);
+ * - `view_filter_daily`: those views under each one-dimension filter, every pair from the
+ *   far smaller combinations;
  * - `view_visitor_daily`: the visitor keys of the last two days with views only, the ones
  *   the ledger still deduplicates against (older rows are deleted by design).
- * Runs in one transaction (PostgreSQL's temporary table lives on its connection).
+ * Runs in one transaction.
  */
 import { sql, type Kysely, type RawBuilder } from "kysely";
 
@@ -24,7 +25,12 @@ const stored = (column: string): RawBuilder<string> => sql`coalesce(${sql.ref(co
 /** Replaces every daily count of views with the counts of the views table. */
 export async function rebuildViewRollups(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    for (const table of ["view_daily", "view_filter_daily", "view_visitor_daily"]) {
+    for (const table of [
+      "view_daily",
+      "view_combination_daily",
+      "view_filter_daily",
+      "view_visitor_daily",
+    ]) {
       await sql`delete from ${sql.table(table)}`.execute(trx);
     }
     await sql`insert into view_daily (day, dimension, value, views, visitors)
@@ -45,9 +51,8 @@ export async function rebuildViewRollups(db: Kysely<Database>): Promise<void> {
 
     // The day's combinations of the six values, with their views.
     const columns = VIEW_DIMENSIONS.map((dimension) => viewColumn(dimension));
-    await sql`create temporary table view_combinations as
-      select day, ${sql.join(columns.map((column) => sql`${stored(column)} as ${sql.ref(column)}`))},
-        count(*) as views
+    await sql`insert into view_combination_daily (day, ${sql.join(columns.map((column) => sql.ref(column)))}, views)
+      select day, ${sql.join(columns.map(stored))}, count(*)
       from views group by day, ${sql.join(columns.map(stored))}`.execute(trx);
     for (const filter of VIEW_DIMENSIONS) {
       for (const dimension of VIEW_DIMENSIONS) {
@@ -55,10 +60,9 @@ export async function rebuildViewRollups(db: Kysely<Database>): Promise<void> {
         await sql`insert into view_filter_daily
             (day, filter_dimension, filter_value, dimension, value, views)
           select day, ${filter}, ${filterValue}, ${dimension}, ${value}, sum(views)
-          from view_combinations group by day, ${filterValue}, ${value}`.execute(trx);
+          from view_combination_daily group by day, ${filterValue}, ${value}`.execute(trx);
       }
     }
-    await sql`drop table view_combinations`.execute(trx);
 
     const recent = await sql<{ day: string }>`select distinct day from views
       order by day desc limit 2`.execute(trx);

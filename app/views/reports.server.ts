@@ -7,8 +7,9 @@
  * - no filter: the daily counts (view_daily);
  * - one filter: the daily counts under that filter (view_filter_daily), and for a page
  *   filter that page's own row of view_daily (its views and visitors);
- * - two filters or more: the views themselves, through a filter's covering index
- *   (`views_<column>_cover`);
+ * - two filters or more: the day's combinations of values (view_combination_daily,
+ *   migration 008), summed: as many rows as combinations, however many views they count
+ *   (the views themselves took 1 s for a year of 5,000,000 views: docs/scaling.md);
  * - a filter on a link or a sub-id: nothing (null): a view has no link, so views "of a
  *   link" are not defined, and the dashboard says so.
  * Unique visitors are known without a filter and under a page filter only (null
@@ -19,7 +20,7 @@
 import { sql, type Kysely } from "kysely";
 
 import type { DayRange, Filters } from "~/clicks/dimensions";
-import type { Database } from "~/clicks/types";
+import type { Database, ViewCombinationDailyTable } from "~/clicks/types";
 
 import {
   VIEW_DIMENSIONS,
@@ -28,6 +29,8 @@ import {
   VIEW_TOTAL,
   type ViewDimension,
 } from "./view-dimensions";
+
+type CombinationColumn = Exclude<keyof ViewCombinationDailyTable, "day" | "views">;
 
 /** A day's views and unique visitors (null where a filter leaves them uncounted). */
 export type ViewDay = { day: string; views: number; visitors: number | null };
@@ -70,10 +73,14 @@ const valueOf = (stored: string | null) => (stored === "" ? null : stored);
 
 /** The view reports, read through `db` (the ledger's reader: database.server.ts). */
 export function viewReports(db: Kysely<Database>) {
-  const scoped = (range: DayRange, filters: Filters) => {
-    let query = db.selectFrom("views").where("day", ">=", range.from).where("day", "<=", range.to);
+  /** The combinations of the range under every filter set (a filter's value is never ""). */
+  const combinations = (range: DayRange, filters: Filters) => {
+    let query = db
+      .selectFrom("view_combination_daily")
+      .where("day", ">=", range.from)
+      .where("day", "<=", range.to);
     for (const [dimension, value] of setFilters(filters)) {
-      query = query.where(viewColumn(dimension), "=", value);
+      query = query.where(viewColumn(dimension) as CombinationColumn, "=", value);
     }
     return query;
   };
@@ -139,11 +146,14 @@ export function viewReports(db: Kysely<Database>) {
     return rankings;
   }
 
-  /** Every dimension's views from the filtered views, in one scan grouped by all six. */
-  async function rankingsFromViews(range: DayRange, filters: Filters): Promise<ViewRankings> {
-    const columns = VIEW_DIMENSIONS.map(viewColumn);
-    const rows = await scoped(range, filters)
-      .select((eb) => [...columns, eb.fn.countAll<number>().as("views")])
+  /** Every dimension's views from the filtered combinations, grouped by all six values. */
+  async function rankingsFromCombinations(
+    range: DayRange,
+    filters: Filters,
+  ): Promise<ViewRankings> {
+    const columns = VIEW_DIMENSIONS.map(viewColumn) as CombinationColumn[];
+    const rows = await combinations(range, filters)
+      .select((eb) => [...columns, eb.fn.sum<number>("views").as("views")])
       .groupBy(columns)
       .execute();
     const rankings = emptyRankings();
@@ -200,10 +210,10 @@ export function viewReports(db: Kysely<Database>) {
               .execute()
           : set.length === 1
             ? await daysUnderFilter(range, set[0]!)
-            : await scoped(range, filters)
+            : await combinations(range, filters)
                 .select((eb) => [
                   "day",
-                  eb.fn.countAll<number>().as("views"),
+                  eb.fn.sum<number>("views").as("views"),
                   sql<number | null>`null`.as("visitors"),
                 ])
                 .groupBy("day")
@@ -225,7 +235,7 @@ export function viewReports(db: Kysely<Database>) {
       const set = setFilters(filters);
       if (set.length === 0) return rankingsFromRollups(range);
       if (set.length === 1) return rankingsUnderFilter(range, set[0]!);
-      return rankingsFromViews(range, filters);
+      return rankingsFromCombinations(range, filters);
     },
   };
 }

@@ -6,6 +6,8 @@
  *   value of each view dimension; unique visitors for the whole site and per page;
  * - `view_filter_daily`: view_daily's views of each dimension under each one-dimension
  *   filter, every pair of the six dimensions;
+ * - `view_combination_daily` (migration 008): the views of each day's combination of the six
+ *   values, what two filters or more read;
  * - `view_visitor_daily`: the visitor keys already counted per day and page ("" for the
  *   site). A visitor counts once: only the keys an insert actually adds (`on conflict do
  *   nothing returning`, SQLite ≥ 3.35 and PostgreSQL) add to view_daily's visitors, so the
@@ -16,7 +18,13 @@ import type { Transaction } from "kysely";
 
 import { chunked } from "~/clicks/chunked";
 import { DIMENSIONS } from "~/clicks/dimensions";
-import type { Database, ViewDailyTable, ViewFilterDailyTable, ViewRecord } from "~/clicks/types";
+import type {
+  Database,
+  ViewCombinationDailyTable,
+  ViewDailyTable,
+  ViewFilterDailyTable,
+  ViewRecord,
+} from "~/clicks/types";
 
 import { VIEW_DIMENSIONS, VIEW_TOTAL, type ViewDimension } from "./view-dimensions";
 
@@ -60,6 +68,19 @@ function combinationsOf(batch: readonly ViewRecord[]): Combination[] {
   }
   return [...combinations.values()];
 }
+
+/** view_combination_daily's columns, in VIEW_DIMENSIONS' order (a Combination's values). */
+const COMBINATION_COLUMNS = VIEW_DIMENSIONS.map(
+  (dimension) => DIMENSIONS[dimension].column,
+) as (keyof ViewCombinationDailyTable & keyof ViewRecord)[];
+
+const combinationRow = ({ day, values, views }: Combination): ViewCombinationDailyTable => ({
+  ...(Object.fromEntries(
+    COMBINATION_COLUMNS.map((column, index) => [column, values[index]!]),
+  ) as Omit<ViewCombinationDailyTable, "day" | "views">),
+  day,
+  views,
+});
 
 /** The views per day, for the site and per dimension and value (visitors: 0). */
 function countViews(combinations: readonly Combination[]): DailyRow[] {
@@ -151,6 +172,18 @@ export async function addViewsToRollups(
         conflict.columns(["day", "dimension", "value"]).doUpdateSet((eb) => ({
           views: eb("view_daily.views", "+", eb.ref("excluded.views")),
           visitors: eb("view_daily.visitors", "+", eb.ref("excluded.visitors")),
+        })),
+      )
+      .execute();
+  }
+  // 500 rows × 8 values.
+  for (const part of chunked(combinations, 500)) {
+    await trx
+      .insertInto("view_combination_daily")
+      .values(part.map(combinationRow))
+      .onConflict((conflict) =>
+        conflict.columns(["day", ...COMBINATION_COLUMNS]).doUpdateSet((eb) => ({
+          views: eb("view_combination_daily.views", "+", eb.ref("excluded.views")),
         })),
       )
       .execute();

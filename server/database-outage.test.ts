@@ -11,6 +11,8 @@ import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { testClick } from "../tests/click-record";
+
 import { openLedgerDatabase, type LedgerDatabase } from "~/clicks/database.server";
 import { ClickLedger } from "~/clicks/ledger.server";
 import { isDatabaseUnavailable } from "~/clicks/unavailable";
@@ -27,28 +29,15 @@ const AT = Date.UTC(2026, 10, 25, 11);
 const DAY = "2026-11-25";
 
 function click(index: number): ClickRecord {
-  return {
+  return testClick({
     at: AT + index,
     day: DAY,
     link_id: "home-main-block-1-button-1",
     destination: "https://aff.example/a",
-    page: "/",
-    utm_source: null,
-    utm_medium: null,
-    utm_campaign: null,
-    utm_content: null,
-    utm_term: null,
-    referrer: null,
-    gclid: null,
-    fbclid: null,
-    subid: null,
     country: "ES",
-    device: "mobile",
-    browser: "Chrome",
-    is_bot: 0,
     visitor: `visitor-${index}`,
     click_id: `outage-click-${index}`,
-  };
+  });
 }
 
 function view(index: number): ViewRecord {

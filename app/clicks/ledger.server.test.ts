@@ -10,6 +10,8 @@ import path from "node:path";
 import { sql, type RawBuilder } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
+import { testClick } from "../../tests/click-record";
+
 import { writeSeed } from "~/admin/seed.server";
 
 import { openLedgerDatabase, type LedgerDatabase } from "./database.server";
@@ -22,29 +24,7 @@ const directory = mkdtempSync(path.join(tmpdir(), "ledger-"));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 function clickOn(day: string, overrides: Partial<ClickRecord> = {}): ClickRecord {
-  return {
-    at: Date.parse(`${day}T12:00:00Z`),
-    day,
-    link_id: "home-hero",
-    destination: "https://aff.example/r?partner=1",
-    page: "/",
-    utm_source: null,
-    utm_medium: null,
-    utm_campaign: null,
-    utm_content: null,
-    utm_term: null,
-    referrer: null,
-    gclid: null,
-    fbclid: null,
-    subid: null,
-    country: null,
-    device: "mobile",
-    browser: "Chrome",
-    is_bot: 0,
-    visitor: "v1",
-    click_id: null,
-    ...overrides,
-  };
+  return testClick({ day, ...overrides });
 }
 
 /** Most clicks first, then by value: the one order both sides of a comparison are put in. */

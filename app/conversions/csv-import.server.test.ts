@@ -10,6 +10,8 @@ import path from "node:path";
 
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 
+import { testClick } from "../../tests/click-record";
+
 import { dayIn } from "~/clicks/click-record.server";
 import { openLedgerDatabase, type LedgerDatabase } from "~/clicks/database.server";
 import { ClickLedger } from "~/clicks/ledger.server";
@@ -230,28 +232,17 @@ describe("preview and import on a ledger", () => {
     await clicks.close();
   });
 
-  const click = (clickId: string): ClickRecord => ({
-    at: Date.parse("2026-11-01T10:00:00Z"),
-    day: "2026-11-01",
-    link_id: "home-main-block-1-button-1",
-    destination: "https://aff.example/r",
-    page: "/",
-    utm_source: null,
-    utm_medium: null,
-    utm_campaign: "verano",
-    utm_content: null,
-    utm_term: null,
-    referrer: null,
-    gclid: null,
-    fbclid: null,
-    subid: null,
-    country: "ES",
-    device: "mobile",
-    browser: "Chrome",
-    is_bot: 0,
-    visitor: "v",
-    click_id: clickId,
-  });
+  const click = (clickId: string): ClickRecord =>
+    testClick({
+      at: Date.parse("2026-11-01T10:00:00Z"),
+      day: "2026-11-01",
+      link_id: "home-main-block-1-button-1",
+      destination: "https://aff.example/r",
+      utm_campaign: "verano",
+      country: "ES",
+      visitor: "v",
+      click_id: clickId,
+    });
 
   const FILE = [
     "click_id;event;amount;currency;date;txid",

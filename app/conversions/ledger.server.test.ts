@@ -9,6 +9,8 @@ import path from "node:path";
 
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 
+import { testClick } from "../../tests/click-record";
+
 import { openLedgerDatabase, type LedgerDatabase } from "~/clicks/database.server";
 import { ClickLedger } from "~/clicks/ledger.server";
 import type { ClickRecord } from "~/clicks/types";
@@ -19,29 +21,18 @@ import type { ConversionInput } from "./postback-input";
 const directory = mkdtempSync(path.join(tmpdir(), "conversions-"));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-const click = (clickId: string, overrides: Partial<ClickRecord> = {}): ClickRecord => ({
-  at: Date.parse("2026-11-20T10:00:00Z"),
-  day: "2026-11-20",
-  link_id: "bonos-hero-button-1",
-  destination: "https://aff.example/r?partner=1",
-  page: "/bonos",
-  utm_source: "google",
-  utm_medium: null,
-  utm_campaign: "navidad",
-  utm_content: null,
-  utm_term: null,
-  referrer: null,
-  gclid: null,
-  fbclid: null,
-  subid: "s1",
-  country: "ES",
-  device: "mobile",
-  browser: "Chrome",
-  is_bot: 0,
-  visitor: "v1",
-  click_id: clickId,
-  ...overrides,
-});
+const click = (clickId: string, overrides: Partial<ClickRecord> = {}): ClickRecord =>
+  testClick({
+    at: Date.parse("2026-11-20T10:00:00Z"),
+    link_id: "bonos-hero-button-1",
+    page: "/bonos",
+    utm_source: "google",
+    utm_campaign: "navidad",
+    subid: "s1",
+    country: "ES",
+    click_id: clickId,
+    ...overrides,
+  });
 
 const input = (overrides: Partial<ConversionInput> = {}): ConversionInput => ({
   clickId: "clk0000000000001",

@@ -12,6 +12,8 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
+import { testClick } from "../../tests/click-record";
+
 import { ownPostgresDatabase } from "../../tests/own-database";
 
 import { openLedgerDatabase, type LedgerDatabase } from "~/clicks/database.server";
@@ -77,23 +79,10 @@ const views: ViewRecord[] = Array.from({ length: 1_500 }, () => ({
   variants: pick(TEXTS),
 }));
 const clicks: ClickRecord[] = Array.from({ length: 600 }, (_, index) => ({
+  ...testClick(),
   at: 0,
   day: pick(DAYS),
-  link_id: "home-hero",
   destination: "https://aff.example/a",
-  page: "/",
-  utm_source: null,
-  utm_medium: null,
-  utm_campaign: null,
-  utm_content: null,
-  utm_term: null,
-  referrer: null,
-  gclid: null,
-  fbclid: null,
-  subid: null,
-  country: null,
-  device: "mobile",
-  browser: "Chrome",
   is_bot: next() < 0.2 ? 1 : 0,
   visitor: `v${index % 60}`,
   click_id: `c${index}`,

@@ -17,13 +17,13 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { get, type IncomingHttpHeaders } from "node:http";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { startTopology } from "./topology";
+import { rawRequest } from "./bench-http";
 import { wrk, type Run } from "./bench-wrk";
+import { startTopology } from "./topology";
 
 const DURATION = Number(process.env.BENCH_FRONT_DURATION ?? 10);
 const INSTANCES = Number(process.env.BENCH_FRONT_INSTANCES ?? 2);
@@ -187,23 +187,7 @@ async function main(): Promise<number> {
 }
 
 /** GET with the given Accept-Encoding, the body as sent (fetch would decode it). */
-function raw(url: string, encoding: string) {
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      const headers = encoding ? { "accept-encoding": encoding } : {};
-      get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      }).on("error", reject);
-    },
-  );
-}
+const raw = (url: string, encoding: string) =>
+  rawRequest(url, { headers: encoding ? { "accept-encoding": encoding } : {} });
 
 process.exitCode = await main();

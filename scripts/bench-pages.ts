@@ -15,11 +15,11 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
+import { rawRequest } from "./bench-http";
 import { rssMb, wrk, type Run } from "./bench-wrk";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -48,29 +48,10 @@ function start(command: string, args: string[], env: Record<string, string> = {}
 }
 
 /** GET with the given Accept-Encoding; the body as sent. */
-function get(port: number, path: string, encoding: string) {
-  return new Promise<{
-    status: number;
-    encoding: string;
-    body: Buffer;
-    headers: Record<string, string | string[] | undefined>;
-  }>((resolve, reject) => {
-    const headers = encoding ? { "accept-encoding": encoding } : {};
-    request({ host: "127.0.0.1", port, path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          encoding: String(res.headers["content-encoding"] ?? "identity"),
-          body: Buffer.concat(chunks),
-          headers: res.headers,
-        }),
-      );
-    })
-      .on("error", reject)
-      .end();
-  });
+async function get(port: number, path: string, encoding: string) {
+  const headers: Record<string, string> = encoding ? { "accept-encoding": encoding } : {};
+  const answer = await rawRequest(`http://127.0.0.1:${port}${path}`, { headers });
+  return { ...answer, encoding: String(answer.headers["content-encoding"] ?? "identity") };
 }
 
 /** `get`, tried again a few times while a server settles after it starts. */

@@ -20,13 +20,13 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import SQLite from "better-sqlite3";
 
+import { rawRequest } from "./bench-http";
 import { startServer, stopServer } from "./bench-server";
 import { rssMb, wrk, type Run } from "./bench-wrk";
 
@@ -40,34 +40,9 @@ const BROWSER_UA =
 /** What the beacon of app/browser sends for a landing from a campaign. */
 const BEACON_BODY = "p=%2F&s=google&m=cpc&c=bench&r=https%3A%2F%2Fwww.bing.com%2F";
 
-/** One request to the server as wrk sends it; the answer's status, headers and bytes. */
-function ask(
-  port: number,
-  {
-    method = "GET",
-    headers = {},
-    body,
-  }: { method?: string; headers?: Record<string, string>; body?: string },
-) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
-    (resolve, reject) => {
-      const path = method === "POST" ? "/_app/view" : "/";
-      request({ host: "127.0.0.1", port, path, method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      })
-        .on("error", reject)
-        .end(body);
-    },
-  );
-}
+/** One request to the server as wrk sends it: the beacon's POST, else the home page. */
+const ask = (port: number, options: Parameters<typeof rawRequest>[1] = {}) =>
+  rawRequest(`http://127.0.0.1:${port}${options.method === "POST" ? "/_app/view" : "/"}`, options);
 
 /**
  * The server's answers, as the bare handler is to replay them: the home page in each

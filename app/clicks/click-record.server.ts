@@ -86,9 +86,7 @@ export class VisitorKeys {
   onLocalSalt: ((day: string) => void) | null = null;
 
   key(ip: string, userAgent: string, day: string): string {
-    // One-shot hash of the same bytes: a third cheaper than a Hash object, once per record.
-    const input = Buffer.concat([this.saltOf(day), Buffer.from(`${ip}\u0000${userAgent}`)]);
-    return hash("sha256", input, "base64url").slice(0, 22);
+    return this.keyed(day, `${ip}\u0000${userAgent}`);
   }
 
   /**
@@ -96,7 +94,12 @@ export class VisitorKeys {
    * client): the day's salt keeps it from being reversed by trying every address.
    */
   digest(purpose: string, text: string, day: string): string {
-    const input = Buffer.concat([this.saltOf(day), Buffer.from(`${purpose}\u0000${text}`)]);
+    return this.keyed(day, `${purpose}\u0000${text}`);
+  }
+
+  private keyed(day: string, text: string): string {
+    // One-shot hash of the same bytes: a third cheaper than a Hash object, once per record.
+    const input = Buffer.concat([this.saltOf(day), Buffer.from(text)]);
     return hash("sha256", input, "base64url").slice(0, 22);
   }
 

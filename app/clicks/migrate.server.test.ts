@@ -8,11 +8,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, sql, SqliteDialect } from "kysely";
 import pg from "pg";
 import { describe, expect, inject, it, vi } from "vitest";
 
-import { migrateToLatest, migrations } from "./migrate.server";
+import { ledgerMigrator, migrateToLatest, migrations } from "./migrate.server";
 import type { Database } from "./types";
 
 // The live list gains a dimension: a migration that read it would add an index and a backfill.
@@ -320,12 +320,7 @@ describe("migration 002 on a ledger that already had clicks", () => {
   it("fills the daily counts of the dimensions it was written with, and no other", async () => {
     const db = memoryDatabase();
     try {
-      const migrator = new Migrator({
-        db,
-        provider: { getMigrations: async () => migrations("sqlite") },
-        migrationTableName: "clicks_migrations",
-        migrationLockTableName: "clicks_migrations_lock",
-      });
+      const migrator = ledgerMigrator(db, "sqlite");
       expect((await migrator.migrateTo("001-clicks")).error).toBeUndefined();
       await db
         .insertInto("clicks")
@@ -381,12 +376,7 @@ describe("migration 008 on a ledger that already had views", () => {
   it("fills the day's combinations with the views they count, missing values as empty", async () => {
     const db = memoryDatabase();
     try {
-      const migrator = new Migrator({
-        db,
-        provider: { getMigrations: async () => migrations("sqlite") },
-        migrationTableName: "clicks_migrations",
-        migrationLockTableName: "clicks_migrations_lock",
-      });
+      const migrator = ledgerMigrator(db, "sqlite");
       expect((await migrator.migrateTo("006-experiment-variants")).error).toBeUndefined();
       const view = {
         at: Date.parse("2026-11-20T12:00:00Z"),

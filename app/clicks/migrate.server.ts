@@ -30,14 +30,19 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
   };
 }
 
-/** Brings the schema up to date; throws with the failing migration's error. */
-export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
-  const migrator = new Migrator({
+/** The ledger's migrator (its tables' names), for migrateToLatest and the migrations' tests. */
+export function ledgerMigrator(db: Kysely<Database>, dialect: Dialect): Migrator {
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations(dialect) },
     migrationTableName: "clicks_migrations",
     migrationLockTableName: "clicks_migrations_lock",
   });
+}
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  const migrator = ledgerMigrator(db, dialect);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {

@@ -45,6 +45,9 @@ async function logIn(page: import("@playwright/test").Page, path: string) {
   expect(response?.status()).toBe(401);
   await page.getByLabel("Contraseña").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Entrar" }).click();
+  // Logged in once the page says so: a test that navigates before the login's answer has set
+  // the session cookie would get the login form again.
+  await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
 }
 
 /** The ledger file itself, read by SQL written here (not the app's code). */

@@ -104,16 +104,30 @@ describe("exports", () => {
     );
   });
 
-  it("leaves the daily views empty where views are not defined (a link filter)", async () => {
+  it("leaves the daily views empty where views are not defined, and unique visitors under a filter", async () => {
     const reports = {
-      days: async () => [{ day: "2026-11-20", humans: 5, bots: 0, uniques: 4 }],
+      days: async () => [{ day: "2026-11-20", humans: 5, bots: 0, uniques: null }],
       views: { days: async () => null },
-      conversions: { days: async () => [] },
+      conversions: {
+        days: async () => [
+          {
+            day: "2026-11-21",
+            registrations: 1,
+            ftds: 0,
+            deposits: 0,
+            depositAmount: {},
+            commission: { EUR: 100 },
+          },
+        ],
+      },
     } as unknown as ReportQueries;
     const linkView = readView(new URLSearchParams("period=7d&link=x"), "2026-11-22");
-    expect((await text(dailyCsv(reports, linkView))).split("\r\n")[1]).toBe(
-      "2026-11-20,5,0,4,0,0,0,0.00,,",
-    );
+    // A day with conversions but no clicks under the filter: its visitors are not counted
+    // either (empty, not 0).
+    expect((await text(dailyCsv(reports, linkView))).split("\r\n").slice(1, 3)).toEqual([
+      "2026-11-20,5,0,,0,0,0,0.00,,",
+      "2026-11-21,0,0,,1,0,0,1.00,,",
+    ]);
   });
 
   it("writes one row per page with the funnel: views, visitors, clicks, CTR, conversions, RPM", async () => {

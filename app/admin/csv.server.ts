@@ -5,7 +5,7 @@
  * with an apostrophe; a plain number ("-2.50", a negative commission) is no formula and
  * stays a number.
  */
-import type { ReportQueries } from "~/clicks/reports.server";
+import { countsUniques, type ReportQueries } from "~/clicks/reports.server";
 import type { ClicksTable, ConversionsTable } from "~/clicks/types";
 import { decimalText } from "~/conversions/amount-text";
 import type { ConversionDay } from "~/conversions/reports.server";
@@ -64,8 +64,8 @@ export const CONVERSION_COLUMNS = [
  * One row per day. `ftds` counts first deposits, `deposits` the later ones (the events of
  * the same names); `commission` is in euros, as a decimal with a point: commission in
  * another currency is left out of it (conversions.csv has it, with its currency), so no
- * column ever adds euros to dollars. `unique_visitors` are the visitors who clicked;
- * `views` and `visitors` the page views and the unique visitors who saw a page (empty
+ * column ever adds euros to dollars. `unique_visitors` are the visitors who clicked
+ * (empty under a filter: counted without filters only, reports.server.ts); `views` and `visitors` the page views and the unique visitors who saw a page (empty
  * under a link or sub-id filter, where views are not defined). Added last, so the
  * spreadsheets built on the earlier columns keep working.
  */
@@ -193,7 +193,8 @@ async function* dailyLines(reports: ReportQueries, view: View) {
       name,
       day?.humans ?? 0,
       day?.bots ?? 0,
-      day?.uniques ?? 0,
+      // Unique visitors are counted without filters only (empty under one).
+      day ? day.uniques : countsUniques(view.filters) ? 0 : null,
       money?.registrations ?? 0,
       money?.ftds ?? 0,
       money?.deposits ?? 0,

@@ -119,7 +119,7 @@ export class ClickLedger {
         pruneWithDailyCounts(
           trx,
           "clicks",
-          ["click_daily", "click_filter_daily", "visitor_daily"],
+          ["click_daily", "click_filter_daily", "click_combination_daily", "visitor_daily"],
           cutoff,
         ),
       );

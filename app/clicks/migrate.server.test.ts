@@ -12,6 +12,8 @@ import { Kysely, PostgresDialect, sql, SqliteDialect } from "kysely";
 import pg from "pg";
 import { describe, expect, inject, it, vi } from "vitest";
 
+import { testClick } from "../../tests/click-record";
+
 import { ledgerMigrator, migrateToLatest, migrations } from "./migrate.server";
 import type { Database } from "./types";
 
@@ -98,6 +100,7 @@ describe("a fresh database after the migrations", () => {
   it("on SQLite has exactly the ledger's tables and indexes", async () => {
     expect(await sqliteSchema()).toMatchInlineSnapshot(`
       [
+        "CREATE TABLE "click_combination_daily" ("day" varchar(10) not null, "link_id" varchar(120) not null, "page" varchar(256) not null, "utm_campaign" varchar(100) not null, "utm_source" varchar(100) not null, "referrer" varchar(253) not null, "country" varchar(2) not null, "device" varchar(10) not null, "is_bot" smallint not null, "clicks" bigint not null, constraint "click_combination_daily_key" primary key ("day", "link_id", "page", "utm_campaign", "utm_source", "referrer", "country", "device", "is_bot"))",
         "CREATE TABLE "click_daily" ("day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "is_bot" smallint not null, "clicks" bigint not null, constraint "click_daily_key" primary key ("day", "dimension", "value", "is_bot"))",
         "CREATE TABLE "click_filter_daily" ("day" varchar(10) not null, "filter_dimension" varchar(10) not null, "filter_value" varchar(2048) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "is_bot" smallint not null, "clicks" bigint not null, constraint "click_filter_daily_key" primary key ("filter_dimension", "filter_value", "day", "dimension", "value", "is_bot"))",
         "CREATE INDEX "click_filter_daily_day" on "click_filter_daily" ("day")",
@@ -149,6 +152,16 @@ describe("a fresh database after the migrations", () => {
   it("on PostgreSQL has exactly the ledger's columns and indexes", async () => {
     expect(await postgresSchema()).toMatchInlineSnapshot(`
       [
+        "click_combination_daily.day character varying(10) not null",
+        "click_combination_daily.link_id character varying(120) not null",
+        "click_combination_daily.page character varying(256) not null",
+        "click_combination_daily.utm_campaign character varying(100) not null",
+        "click_combination_daily.utm_source character varying(100) not null",
+        "click_combination_daily.referrer character varying(253) not null",
+        "click_combination_daily.country character varying(2) not null",
+        "click_combination_daily.device character varying(10) not null",
+        "click_combination_daily.is_bot smallint not null",
+        "click_combination_daily.clicks bigint not null",
         "click_daily.day character varying(10) not null",
         "click_daily.dimension character varying(10) not null",
         "click_daily.value character varying(2048) not null",
@@ -267,6 +280,7 @@ describe("a fresh database after the migrations", () => {
         "visitor_salts.salt character varying(64) not null",
         "written_batches.token character varying(32) not null",
         "written_batches.at bigint not null",
+        "CREATE UNIQUE INDEX click_combination_daily_key ON public.click_combination_daily USING btree (day, link_id, page, utm_campaign, utm_source, referrer, country, device, is_bot)",
         "CREATE UNIQUE INDEX click_daily_key ON public.click_daily USING btree (day, dimension, value, is_bot)",
         "CREATE INDEX click_filter_daily_day ON public.click_filter_daily USING btree (day)",
         "CREATE UNIQUE INDEX click_filter_daily_key ON public.click_filter_daily USING btree (filter_dimension, filter_value, day, dimension, value, is_bot)",
@@ -412,6 +426,49 @@ describe("migration 008 on a ledger that already had views", () => {
       expect(rows).toEqual([
         { ...combination, device: "desktop", views: 1 },
         { ...combination, device: "mobile", views: 2 },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe("migration 009 on a ledger that already had clicks", () => {
+  it("fills the day's click combinations, people and bots apart, missing values as empty", async () => {
+    const db = memoryDatabase();
+    try {
+      const migrator = ledgerMigrator(db, "sqlite");
+      expect((await migrator.migrateTo("008-view-combinations")).error).toBeUndefined();
+      const click = testClick({ utm_source: "google", country: "ES" });
+      await db
+        .insertInto("clicks")
+        .values([
+          click,
+          { ...click, visitor: "v2" },
+          { ...click, is_bot: 1 },
+          { ...click, subid: "s1", device: "desktop" },
+        ])
+        .execute();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const rows = await db
+        .selectFrom("click_combination_daily")
+        .selectAll()
+        .orderBy(["device", "is_bot"])
+        .execute();
+      const combination = {
+        day: "2026-11-20",
+        link_id: "home-hero",
+        page: "/",
+        utm_campaign: "",
+        utm_source: "google",
+        referrer: "",
+        country: "ES",
+      };
+      // Sub-ids are not combined: the desktop click's "s1" leaves no trace here.
+      expect(rows).toEqual([
+        { ...combination, device: "desktop", is_bot: 0, clicks: 1 },
+        { ...combination, device: "mobile", is_bot: 0, clicks: 2 },
+        { ...combination, device: "mobile", is_bot: 1, clicks: 1 },
       ]);
     } finally {
       await db.destroy();

@@ -14,6 +14,7 @@ import { migration as pageViews } from "./migrations/005-page-views";
 import { migration as experimentVariants } from "./migrations/006-experiment-variants";
 import { migration as sharedFacts } from "./migrations/007-shared-facts";
 import { migration as viewCombinations } from "./migrations/008-view-combinations";
+import { migration as clickCombinations } from "./migrations/009-click-combinations";
 import type { Database, Dialect } from "./types";
 
 /** Every migration by name; names sort in the order they run. */
@@ -27,6 +28,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "006-experiment-variants": experimentVariants(),
     "007-shared-facts": sharedFacts(),
     "008-view-combinations": viewCombinations(),
+    "009-click-combinations": clickCombinations(),
   };
 }
 

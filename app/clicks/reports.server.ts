@@ -1,14 +1,23 @@
 /**
  * What the marketer's reports read from the ledger: totals, clicks per day, and rankings
- * by link, page, campaign, source, sub-id, country and device, for a range of days and any
- * combination of filters, with or without bots. Unique visitors are counted per day (the
- * visitor key changes every day by design), so a period's uniques are the sum of its
- * days' uniques. Where they read: no filter, the daily counts (click_daily); one filter
- * other than a sub-id, the daily counts under that filter (click_filter_daily) for every
- * ranking but sub-ids; otherwise, and for the days, the clicks through the filter's
- * covering index (migration 004).
+ * by link, page, campaign, source, referrer, sub-id, country and device, for a range of
+ * days and any combination of filters, with or without bots. Where they read (docs/
+ * scaling.md has the sizes that decided it):
+ * - no filter: the daily counts (click_daily), and unique visitors from visitor_daily;
+ * - one filter on a link, page, campaign, source, country or device: the daily counts
+ *   under that filter (click_filter_daily);
+ * - a referrer filter, or two filters or more, none a sub-id: the day's combinations
+ *   (click_combination_daily, migration 009), summed; the referrer ranking under one filter
+ *   reads them too;
+ * - a sub-id filter, and the sub-id ranking under any filter: the clicks, through the
+ *   filter's covering index (migration 004): sub-ids are in no daily count but click_daily
+ *   (a network may send one per click).
+ * Unique visitors are counted per day (the visitor key changes every day by design), so a
+ * period's are the sum of its days'; they are known without a filter only (null under one):
+ * under a filter they need a distinct count over every matching click, seconds for a year
+ * of 10,000,000 clicks on PostgreSQL, past the dashboard's budget; as for page views.
  */
-import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from "kysely";
 
 import { conversionReports } from "~/conversions/reports.server";
 import { experimentReports } from "~/experiments/reports.server";
@@ -22,12 +31,15 @@ import {
   type Filters,
 } from "./dimensions";
 import { pagesById } from "./chunked";
-import { FILTER_PAIRED } from "./rollup.server";
+import { COMBINATION_COLUMNS, COMBINED, FILTER_PAIRED } from "./rollup.server";
 import type { Database } from "./types";
 
-export type Totals = { humans: number; bots: number; uniques: number };
+type CombinationColumn = (typeof COMBINATION_COLUMNS)[number];
+
+/** A period's clicks; unique visitors null where not counted (under a filter). */
+export type Totals = { humans: number; bots: number; uniques: number | null };
 export type DayCount = { day: string; humans: number; bots: number };
-export type DayFigures = DayCount & { uniques: number };
+export type DayFigures = DayCount & { uniques: number | null };
 export type Ranked = { value: string | null; clicks: number };
 
 /**
@@ -41,10 +53,8 @@ const RANKING_GROUPS: Dimension[][] = [
   ["subid"],
 ];
 
-/** The rankings click_filter_daily does not hold, read from the clicks under a filter. */
-const UNPAIRED: Dimension[][] = DIMENSION_NAMES.filter(
-  (dimension) => !FILTER_PAIRED.includes(dimension),
-).map((dimension) => [dimension]);
+/** The sub-id ranking alone: what no daily count holds under a filter. */
+const SUBIDS: Dimension[][] = [["subid"]];
 
 const emptyCounts = () =>
   Object.fromEntries(
@@ -71,13 +81,13 @@ function byClicksThenValue(a: Ranked, b: Ranked): number {
   return a.value < b.value ? -1 : 1;
 }
 
-/** A range's totals: the sum of its days. */
+/** A range's totals: the sum of its days (unique visitors null if a day has none counted). */
 export function sumDays(days: readonly DayFigures[]): Totals {
-  return days.reduce(
+  return days.reduce<Totals>(
     (sum, day) => ({
       humans: sum.humans + day.humans,
       bots: sum.bots + day.bots,
-      uniques: sum.uniques + day.uniques,
+      uniques: sum.uniques === null || day.uniques === null ? null : sum.uniques + day.uniques,
     }),
     { humans: 0, bots: 0, uniques: 0 },
   );
@@ -99,16 +109,50 @@ const humans = (eb: ExpressionBuilder<Database, "clicks">) =>
 const bots = (eb: ExpressionBuilder<Database, "clicks">) =>
   eb.fn.sum<number>(eb.case().when("is_bot", "=", 1).then(1).else(0).end());
 
-const unfiltered = (filters: Filters) =>
-  Object.values(filters).every((value) => value === undefined);
+/** People's and bots' clicks summed from a table of daily counts (a `clicks` column). */
+const countedHumans = sql<number>`sum(case when is_bot = 0 then clicks else 0 end)`;
+const countedBots = sql<number>`sum(case when is_bot = 1 then clicks else 0 end)`;
 
-/** The view's one filter when click_filter_daily holds its counts, else null. */
-function pairedFilter(filters: Filters): [Dimension, string] | null {
-  const set = (Object.entries(filters) as [Dimension, string | undefined][]).filter(
+/** The filters that are set, as [dimension, value]. */
+const setFilters = (filters: Filters) =>
+  (Object.entries(filters) as [Dimension, string | undefined][]).filter(
     (entry): entry is [Dimension, string] => entry[1] !== undefined,
   );
-  return set.length === 1 && FILTER_PAIRED.includes(set[0]![0]) ? set[0]! : null;
+
+/** Whether unique visitors are counted under `filters`: without any filter only. */
+export const countsUniques = (filters: Filters) => setFilters(filters).length === 0;
+
+/**
+ * Where the clicks under `filters` are read: the daily counts (no filter), the daily counts
+ * under one filter (click_filter_daily), the day's combinations (no sub-id among the
+ * filters), or the clicks themselves (a sub-id filter).
+ */
+type Source =
+  | { from: "rollups" }
+  | { from: "filtered"; filter: [Dimension, string] }
+  | { from: "combinations" }
+  | { from: "clicks" };
+
+function sourceOf(filters: Filters): Source {
+  const set = setFilters(filters);
+  if (set.length === 0) return { from: "rollups" };
+  if (set.some(([dimension]) => !COMBINED.includes(dimension))) return { from: "clicks" };
+  if (set.length === 1 && FILTER_PAIRED.includes(set[0]![0])) {
+    return { from: "filtered", filter: set[0]! };
+  }
+  return { from: "combinations" };
 }
+
+/** Rows of people's and bots' clicks per day, as numbers; unique visitors not counted. */
+const uncountedVisitors = (
+  rows: readonly { day: string; humans: number | string | null; bots: number | string | null }[],
+): DayFigures[] =>
+  rows.map((row) => ({
+    day: row.day,
+    humans: Number(row.humans ?? 0),
+    bots: Number(row.bots ?? 0),
+    uniques: null,
+  }));
 
 /** The reports, read through `db` (the ledger's reader: database.server.ts). */
 export function reportQueries(db: Kysely<Database>) {
@@ -116,20 +160,33 @@ export function reportQueries(db: Kysely<Database>) {
   const dailyCounts = (range: DayRange) =>
     db.selectFrom("click_daily").where("day", ">=", range.from).where("day", "<=", range.to);
 
+  /** The range's combinations under every filter set (a filter's value is never ""). */
+  const combinations = (range: DayRange, filters: Filters) => {
+    let query = db
+      .selectFrom("click_combination_daily")
+      .where("day", ">=", range.from)
+      .where("day", "<=", range.to);
+    for (const [dimension, value] of setFilters(filters)) {
+      query = query.where(DIMENSIONS[dimension].column as CombinationColumn, "=", value);
+    }
+    return query;
+  };
+
+  /** The range's daily counts under one filter. */
+  const underFilter = (range: DayRange, [filter, value]: [Dimension, string]) =>
+    db
+      .selectFrom("click_filter_daily")
+      .where("filter_dimension", "=", filter)
+      .where("filter_value", "=", value)
+      .where("day", ">=", range.from)
+      .where("day", "<=", range.to);
+
   /** Per day from the daily counts (no filter): one dimension's counts hold every click. */
   async function daysFromRollups(range: DayRange): Promise<DayFigures[]> {
     const [counted, visitors] = await Promise.all([
       dailyCounts(range)
         .where("dimension", "=", "device")
-        .select((eb) => [
-          "day",
-          eb.fn
-            .sum<number>(eb.case().when("is_bot", "=", 0).then(eb.ref("clicks")).else(0).end())
-            .as("humans"),
-          eb.fn
-            .sum<number>(eb.case().when("is_bot", "=", 1).then(eb.ref("clicks")).else(0).end())
-            .as("bots"),
-        ])
+        .select(["day", countedHumans.as("humans"), countedBots.as("bots")])
         .groupBy("day")
         .orderBy("day")
         .execute(),
@@ -150,27 +207,34 @@ export function reportQueries(db: Kysely<Database>) {
     }));
   }
 
-  /** Per day from the clicks themselves, in one scan of the filtered clicks. */
+  /** Per day under filters, from the daily counts under one filter or the combinations. */
+  async function daysFromCounts(
+    range: DayRange,
+    filters: Filters,
+    source: Source,
+  ): Promise<DayFigures[]> {
+    const perDay = ["day", countedHumans.as("humans"), countedBots.as("bots")] as const;
+    const rows =
+      source.from === "filtered"
+        ? await underFilter(range, source.filter)
+            .where("dimension", "=", source.filter[0])
+            .where("value", "=", source.filter[1])
+            .select(perDay)
+            .groupBy("day")
+            .orderBy("day")
+            .execute()
+        : await combinations(range, filters).select(perDay).groupBy("day").orderBy("day").execute();
+    return uncountedVisitors(rows);
+  }
+
+  /** Per day from the clicks themselves (a sub-id filter), in one scan of them. */
   async function daysFromClicks(range: DayRange, filters: Filters): Promise<DayFigures[]> {
     const rows = await scoped(clicks(), range, filters)
-      .select((eb) => [
-        "day",
-        humans(eb).as("humans"),
-        bots(eb).as("bots"),
-        eb.fn
-          .count<number>(eb.case().when("is_bot", "=", 0).then(eb.ref("visitor")).end())
-          .distinct()
-          .as("uniques"),
-      ])
+      .select((eb) => ["day", humans(eb).as("humans"), bots(eb).as("bots")])
       .groupBy("day")
       .orderBy("day")
       .execute();
-    return rows.map((row) => ({
-      day: row.day,
-      humans: Number(row.humans),
-      bots: Number(row.bots),
-      uniques: Number(row.uniques),
-    }));
+    return uncountedVisitors(rows);
   }
 
   /** Every dimension's counts from the daily counts (no filter), in one query. */
@@ -185,34 +249,64 @@ export function reportQueries(db: Kysely<Database>) {
   }
 
   /**
-   * The counts under one filter from click_filter_daily (every dimension but sub-ids and
-   * referrers), and those two from the clicks (read from the filter's covering index).
+   * The counts under one filter from click_filter_daily (every dimension it pairs), the
+   * referrers' from the combinations, and the sub-ids' from the clicks.
    */
   async function countsUnderFilter(
     range: DayRange,
-    [filter, value]: [Dimension, string],
+    filter: [Dimension, string],
     includeBots: boolean,
   ) {
-    let query = db
-      .selectFrom("click_filter_daily")
-      .where("filter_dimension", "=", filter)
-      .where("filter_value", "=", value)
-      .where("day", ">=", range.from)
-      .where("day", "<=", range.to);
+    let query = underFilter(range, filter);
     if (!includeBots) query = query.where("is_bot", "=", 0);
+    const filters = { [filter[0]]: filter[1] };
     const [rows, counts] = await Promise.all([
       query
         .select((eb) => ["dimension", "value", eb.fn.sum<number>("clicks").as("clicks")])
         .groupBy(["dimension", "value"])
         .execute(),
-      countsFromClicks(range, { [filter]: value }, includeBots, UNPAIRED),
+      countsFromCombinations(range, filters, includeBots, ["referrer"]),
     ]);
     return setSums(counts, rows);
   }
 
   /**
-   * Every dimension's counts from the filtered clicks: one scan per group of dimensions
-   * (RANKING_GROUPS), each grouped by its columns together and added up per dimension here.
+   * The counts of `dimensions` (every combined one by default) from the filtered
+   * combinations, grouped by their columns together and added up per dimension here, and
+   * the sub-ids' from the clicks.
+   */
+  async function countsFromCombinations(
+    range: DayRange,
+    filters: Filters,
+    includeBots: boolean,
+    dimensions: readonly Dimension[] = COMBINED,
+  ) {
+    let query = combinations(range, filters);
+    if (!includeBots) query = query.where("is_bot", "=", 0);
+    const columns = dimensions.map(
+      (dimension) => DIMENSIONS[dimension].column,
+    ) as CombinationColumn[];
+    const [rows, counts] = await Promise.all([
+      query
+        .select((eb) => [...columns, eb.fn.sum<number>("clicks").as("clicks")])
+        .groupBy(columns)
+        .execute(),
+      countsFromClicks(range, filters, includeBots, SUBIDS),
+    ]);
+    for (const row of rows as Record<string, string | number | null>[]) {
+      for (const [index, dimension] of dimensions.entries()) {
+        const stored = row[columns[index]!] as string;
+        const value = stored === "" ? null : stored;
+        const map = counts[dimension];
+        map.set(value, (map.get(value) ?? 0) + Number(row.clicks));
+      }
+    }
+    return counts;
+  }
+
+  /**
+   * Every dimension's counts (or `groups`' only) from the filtered clicks: one scan per
+   * group of dimensions, each grouped by its columns together and added up per dimension.
    */
   async function countsFromClicks(
     range: DayRange,
@@ -254,10 +348,13 @@ export function reportQueries(db: Kysely<Database>) {
 
     /**
      * Per day of a range with clicks: people's clicks, bots' clicks and unique visitors
-     * (people). Unfiltered, from the daily counts; filtered, from one scan of the clicks.
+     * (people; null under a filter). Read where sourceOf says.
      */
     async days(range: DayRange, filters: Filters = {}): Promise<DayFigures[]> {
-      return unfiltered(filters) ? daysFromRollups(range) : daysFromClicks(range, filters);
+      const source = sourceOf(filters);
+      if (source.from === "rollups") return daysFromRollups(range);
+      if (source.from === "clicks") return daysFromClicks(range, filters);
+      return daysFromCounts(range, filters, source);
     },
 
     /**
@@ -270,12 +367,15 @@ export function reportQueries(db: Kysely<Database>) {
       filters: Filters = {},
       { includeBots = false, limit = Number.POSITIVE_INFINITY } = {},
     ): Promise<Record<Dimension, Ranked[]>> {
-      const paired = pairedFilter(filters);
-      const counts = unfiltered(filters)
-        ? await countsFromRollups(range, includeBots)
-        : paired
-          ? await countsUnderFilter(range, paired, includeBots)
-          : await countsFromClicks(range, filters, includeBots);
+      const source = sourceOf(filters);
+      const counts =
+        source.from === "rollups"
+          ? await countsFromRollups(range, includeBots)
+          : source.from === "filtered"
+            ? await countsUnderFilter(range, source.filter, includeBots)
+            : source.from === "combinations"
+              ? await countsFromCombinations(range, filters, includeBots)
+              : await countsFromClicks(range, filters, includeBots);
       return Object.fromEntries(
         DIMENSION_NAMES.map((dimension) => [
           dimension,

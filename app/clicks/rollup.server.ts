@@ -6,6 +6,9 @@
  * - `click_filter_daily`: the same counts under each one-dimension filter (migration 004),
  *   for the views with one filter; sub-ids are neither filter nor ranked there
  *   (FILTER_PAIRED);
+ * - `click_combination_daily`: the clicks of each day's combination of values of every
+ *   dimension but sub-ids (COMBINED, migration 009), for a referrer filter, two filters or
+ *   more, and the referrer ranking under a filter;
  * - `visitor_daily`: the day's distinct visitor keys among people (unique visitors).
  * They are written in the same transaction as the clicks they count (ledger.server.ts),
  * filled from existing clicks by the migration that made them, and pruned with them.
@@ -15,7 +18,7 @@ import type { Kysely, Transaction } from "kysely";
 
 import { chunked } from "./chunked";
 import { DIMENSION_NAMES, DIMENSIONS, type Dimension } from "./dimensions";
-import type { ClickRecord, Database } from "./types";
+import type { ClickCombinationDailyTable, ClickRecord, Database } from "./types";
 
 type Counted = { day: string; dimension: Dimension; value: string; is_bot: number; clicks: number };
 type FilterCounted = Counted & { filter_dimension: Dimension; filter_value: string };
@@ -28,6 +31,39 @@ type FilterCounted = Counted & { filter_dimension: Dimension; filter_value: stri
 export const FILTER_PAIRED: readonly Dimension[] = DIMENSION_NAMES.filter(
   (dimension) => dimension !== "subid" && dimension !== "referrer",
 );
+
+/** The dimensions click_combination_daily combines: all but sub-ids (one per click at worst). */
+export const COMBINED: readonly Dimension[] = DIMENSION_NAMES.filter(
+  (dimension) => dimension !== "subid",
+);
+
+type CombinationColumn = Exclude<keyof ClickCombinationDailyTable, "day" | "is_bot" | "clicks">;
+
+/** click_combination_daily's columns, in COMBINED's order. */
+export const COMBINATION_COLUMNS = COMBINED.map(
+  (dimension) => DIMENSIONS[dimension].column,
+) as CombinationColumn[];
+
+/** The batch's clicks per day, people/bots and combination of COMBINED's values. */
+export function countCombinations(batch: readonly ClickRecord[]): ClickCombinationDailyTable[] {
+  const counts = new Map<string, ClickCombinationDailyTable>();
+  for (const click of batch) {
+    const values = COMBINATION_COLUMNS.map((column) => String(click[column] ?? ""));
+    const key = `${click.day}\u0000${click.is_bot}\u0000${values.join("\u0000")}`;
+    const counted = counts.get(key);
+    if (counted) counted.clicks++;
+    else
+      counts.set(key, {
+        ...(Object.fromEntries(
+          COMBINATION_COLUMNS.map((column, index) => [column, values[index]!]),
+        ) as Record<CombinationColumn, string>),
+        day: click.day,
+        is_bot: click.is_bot,
+        clicks: 1,
+      });
+  }
+  return [...counts.values()];
+}
 
 /** The batch's counts per day, dimension, value and bot flag. */
 export function countBatch(batch: readonly ClickRecord[]): Counted[] {
@@ -115,6 +151,18 @@ export async function addToRollups(
           .doUpdateSet((eb) => ({
             clicks: eb("click_filter_daily.clicks", "+", eb.ref("excluded.clicks")),
           })),
+      )
+      .execute();
+  }
+  // 300 rows × 10 values: under both bounds as well.
+  for (const part of chunked(countCombinations(batch), 300)) {
+    await trx
+      .insertInto("click_combination_daily")
+      .values(part)
+      .onConflict((conflict) =>
+        conflict.columns(["day", ...COMBINATION_COLUMNS, "is_bot"]).doUpdateSet((eb) => ({
+          clicks: eb("click_combination_daily.clicks", "+", eb.ref("excluded.clicks")),
+        })),
       )
       .execute();
   }

@@ -80,6 +80,24 @@ export type ClickFilterDailyTable = {
   clicks: number;
 };
 
+/**
+ * Clicks per day, people/bots and combination of seven dimensions' values (migration 009;
+ * "" when missing): what a referrer filter, two filters or more and the referrer ranking
+ * under a filter read. No sub-id (one per click at worst).
+ */
+export type ClickCombinationDailyTable = {
+  day: string;
+  link_id: string;
+  page: string;
+  utm_campaign: string;
+  utm_source: string;
+  referrer: string;
+  country: string;
+  device: string;
+  is_bot: number;
+  clicks: number;
+};
+
 /** The distinct visitor keys of people, per day (unique visitors). */
 export type VisitorDailyTable = { day: string; visitor: string };
 
@@ -238,6 +256,7 @@ export type Database = {
   clicks: ClicksTable;
   click_daily: ClickDailyTable;
   click_filter_daily: ClickFilterDailyTable;
+  click_combination_daily: ClickCombinationDailyTable;
   visitor_daily: VisitorDailyTable;
   conversions: ConversionsTable;
   conversion_daily: ConversionDailyTable;

@@ -276,6 +276,10 @@ test.describe("with ADMIN_PASSWORD", () => {
     const byPage = count("day between ? and ? and is_bot = 0 and page = ?", from, to, pagePath);
     await expect(kpi("Clics de personas")).toHaveText(number.format(byPage));
     expect(await page.evaluate(() => "__sameDocument" in window)).toBe(true);
+    // Visitors who clicked are counted without filters only, and the page says so.
+    const clickers = page.locator(".admin-kpi", { hasText: "Visitantes que hicieron clic" });
+    await expect(clickers.locator(".admin-kpi__value")).toHaveText("—");
+    await expect(clickers).toContainText("Se cuentan sin filtros.");
 
     // A campaign row composes with it.
     const campaign = page

@@ -4,7 +4,8 @@
  * CTR (clicks ÷ views), the visitors who clicked, the share of bots, and what the clicks
  * earned: registrations, FTDs, commission in euros (other currencies apart, never summed),
  * EPC (per click), RPM (per 1,000 views) and the click→registration and click→FTD rates.
- * A figure that needs views is "—" where views are not defined (a link or sub-id filter).
+ * A figure that needs views is "—" where views are not defined (a link or sub-id filter);
+ * the visitors who clicked are "—" under any filter (counted without filters only).
  */
 import type { PeriodFigures } from "~/admin/dashboard.server";
 
@@ -31,6 +32,8 @@ type Figure = {
   others?: (totals: PeriodFigures) => string;
   /** Why the figure is "—" when it is not counted (default: no views under the filter). */
   unknown?: string;
+  /** Counted from the clicks alone: its "—" is never for want of views. */
+  fromClicks?: boolean;
 };
 
 const NO_VIEWS = "Sin vistas con un filtro de enlace o de sub-id: una vista no tiene enlace.";
@@ -63,6 +66,8 @@ const FIGURES: Figure[] = [
     of: (totals) => totals.uniques,
     format: formatNumber,
     note: "Quienes hicieron algún clic, sumados día a día.",
+    unknown: "Se cuentan sin filtros.",
+    fromClicks: true,
   },
   { label: "Cuota de bots", of: botShare, format: formatPercent, share: true },
   { label: "Registros", of: (totals) => totals.registrations, format: formatNumber },
@@ -117,7 +122,7 @@ function Kpi({
         <dd>
           <span className="admin-kpi__value">—</span>
           <span className="admin-kpi__note">
-            {current.views === null ? NO_VIEWS : (figure.unknown ?? NO_VIEWS)}
+            {current.views === null && !figure.fromClicks ? NO_VIEWS : (figure.unknown ?? NO_VIEWS)}
           </span>
         </dd>
       </div>

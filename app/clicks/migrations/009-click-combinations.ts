@@ -1,0 +1,51 @@
+/**
+ * The clicks' daily combinations (issue 25): `click_combination_daily` holds, per day and
+ * people/bots, the clicks of each combination of seven dimensions' values (link, page,
+ * campaign, source, referrer, country, device; "" when missing), so the dashboard's clicks
+ * under a referrer filter or two filters or more, and the referrer ranking under any filter,
+ * are sums over these rows instead of a scan of the clicks (2.7–8 s for a year of
+ * 10,000,000 clicks on PostgreSQL: docs/scaling.md). Sub-ids stay out: a network may send
+ * one per click, and the combinations would then be as many as the clicks. A day has as
+ * many rows as combinations seen that day: bounded by the values' variety, not by the
+ * traffic. Backfilled from the clicks. Frozen: names and columns are this migration's.
+ */
+import { sql, type CreateTableBuilder, type Kysely, type Migration } from "kysely";
+
+/** The seven columns, as the clicks table names and sizes them (migrations 001 and 005). */
+const COLUMNS = [
+  ["link_id", "varchar(120)"],
+  ["page", "varchar(256)"],
+  ["utm_campaign", "varchar(100)"],
+  ["utm_source", "varchar(100)"],
+  ["referrer", "varchar(253)"],
+  ["country", "varchar(2)"],
+  ["device", "varchar(10)"],
+] as const;
+
+export function migration(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      let table: CreateTableBuilder<"click_combination_daily", string> = db.schema
+        .createTable("click_combination_daily")
+        .ifNotExists()
+        .addColumn("day", "varchar(10)", (column) => column.notNull());
+      for (const [name, type] of COLUMNS) {
+        table = table.addColumn(name, type, (column) => column.notNull());
+      }
+      await table
+        .addColumn("is_bot", "smallint", (column) => column.notNull())
+        .addColumn("clicks", "bigint", (column) => column.notNull())
+        .addPrimaryKeyConstraint("click_combination_daily_key", [
+          "day",
+          ...COLUMNS.map(([name]) => name),
+          "is_bot",
+        ])
+        .execute();
+      const stored = COLUMNS.map(([name]) => sql`coalesce(${sql.ref(name)}, '')`);
+      await sql`insert into click_combination_daily
+          (day, ${sql.join(COLUMNS.map(([name]) => sql.ref(name)))}, is_bot, clicks)
+        select day, ${sql.join(stored)}, is_bot, count(*) from clicks
+        group by day, ${sql.join(stored)}, is_bot`.execute(db);
+    },
+  };
+}

@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { testClick } from "../tests/click-record";
 
+import { clicksCsv, dailyCsv } from "~/admin/csv.server";
+import type { View } from "~/admin/query";
 import { openLedgerDatabase, type LedgerDatabase } from "~/clicks/database.server";
 import { ClickLedger } from "~/clicks/ledger.server";
 import { isDatabaseUnavailable } from "~/clicks/unavailable";
@@ -146,6 +148,12 @@ describe("a PostgreSQL outage", () => {
       .execute()
       .catch((error: unknown) => error);
     expect(isDatabaseUnavailable(read)).toBe(true);
+    // The exports read before they stream: the call fails (the route's 503), no cut download.
+    const exported = { range: { from: DAY, to: DAY }, filters: {} } as View;
+    for (const csv of [clicksCsv, dailyCsv]) {
+      const failed = await csv(clicks.reports, exported).catch((error: unknown) => error);
+      expect(isDatabaseUnavailable(failed), csv.name).toBe(true);
+    }
 
     cluster.start();
     await writeQueues();

@@ -11,8 +11,8 @@ import { readView } from "./query";
 const view = readView(new URLSearchParams("period=7d"), "2026-11-22");
 
 /** The stream's text, byte-order mark included (Response.text() would drop it). */
-async function text(stream: ReadableStream<Uint8Array>) {
-  const bytes = await new Response(stream).arrayBuffer();
+async function text(stream: Promise<ReadableStream<Uint8Array>>) {
+  const bytes = await new Response(await stream).arrayBuffer();
   return new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
 }
 
@@ -64,6 +64,23 @@ describe("exports", () => {
     expect(lines[1]).toBe('1,2026-11-20T10:00:00.000Z,2026-11-20,x,,/,,,"a,b",,,,,,,,,0,,t.co');
     expect(lines).toHaveLength(5);
     expect(pulled).toBe(3);
+  });
+
+  it("reads the ledger before handing the stream over: a database out of reach fails the call", async () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), {
+      code: "ECONNREFUSED",
+    });
+    const reports = {
+      // eslint-disable-next-line require-yield
+      async *rows() {
+        throw refused;
+      },
+      days: () => Promise.reject(refused),
+      views: { days: async () => [] },
+      conversions: { days: async () => [] },
+    } as unknown as ReportQueries;
+    await expect(clicksCsv(reports, view)).rejects.toBe(refused);
+    await expect(dailyCsv(reports, view)).rejects.toBe(refused);
   });
 
   it("writes the daily summary with the conversions in euros (other currencies left out)", async () => {

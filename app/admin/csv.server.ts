@@ -109,14 +109,21 @@ export function csvCell(value: unknown): string {
 
 const line = (cells: readonly unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
-/** Lines in, a byte stream out, pulled only as fast as the client reads. */
-function stream(lines: AsyncIterable<string>): ReadableStream<Uint8Array> {
+/**
+ * Lines in, a byte stream out, pulled only as fast as the client reads. The first line is
+ * read before the stream is handed over, and every export reads the ledger before its first
+ * line: a database out of reach fails the request (the route answers 503), not the download
+ * halfway.
+ */
+async function stream(lines: AsyncIterable<string>): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
   const iterator = lines[Symbol.asyncIterator]();
+  let first: IteratorResult<string> | null = await iterator.next();
   return new ReadableStream({
     async pull(controller) {
       try {
-        const { value, done } = await iterator.next();
+        const { value, done } = first ?? (await iterator.next());
+        first = null;
         if (done) controller.close();
         else controller.enqueue(encoder.encode(value));
       } catch (error) {
@@ -135,10 +142,13 @@ async function* rowLines<T>(
   rows: AsyncIterable<T>,
   cells: (row: T) => unknown[],
 ) {
+  // The first page of rows is read before the header (stream's first line).
+  const iterator = rows[Symbol.asyncIterator]();
+  let next = await iterator.next();
   yield `\uFEFF${line(columns)}`;
   let batch = "";
-  for await (const row of rows) {
-    batch += line(cells(row));
+  for (; !next.done; next = await iterator.next()) {
+    batch += line(cells(next.value));
     if (batch.length > 64 * 1024) {
       yield batch;
       batch = "";

@@ -11,12 +11,18 @@ import { ADMIN_HEADERS } from "./session-form.server";
 /** Seconds the 503 asks to wait: about one restart of PostgreSQL. */
 export const RETRY_AFTER_SECONDS = 15;
 
+/** Whether `error` says the database is out of reach; logs it once if so. */
+export function databaseUnavailable(error: unknown): boolean {
+  if (!isDatabaseUnavailable(error)) return false;
+  console.error(`[admin] the ledger's database does not answer: ${(error as Error).message}`);
+  return true;
+}
+
 export async function readLedger<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error;
-    console.error(`[admin] the ledger's database does not answer: ${(error as Error).message}`);
+    if (!databaseUnavailable(error)) throw error;
     throw new Response(null, {
       status: 503,
       headers: { ...ADMIN_HEADERS, "Retry-After": String(RETRY_AFTER_SECONDS) },

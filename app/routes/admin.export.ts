@@ -3,12 +3,14 @@
  * with its attribution), /admin/daily.csv (one row per day) and /admin/pages.csv (one row
  * per page: the funnel from views to commission), with the
  * dashboard's filters from the query string, streamed. Without the session: 401. While
- * the dashboard is off: 404 (requireDashboard).
+ * the dashboard is off: 404 (requireDashboard). While the ledger's database is out of reach:
+ * 503 with Retry-After and a Spanish line (the export reads before it streams: csv.server.ts).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
 import { clicksCsv, conversionsCsv, dailyCsv, pagesCsv } from "~/admin/csv.server";
+import { databaseUnavailable, RETRY_AFTER_SECONDS } from "~/admin/ledger-read.server";
 import { readView, todayIn } from "~/admin/query";
 import { env } from "~/config/env.server";
 
@@ -39,7 +41,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const view = readView(new URL(request.url).searchParams, todayIn(env.REPORT_TIME_ZONE));
   const name = `${file.replace(".csv", "")}-${view.range.from}-${view.range.to}.csv`;
-  return new Response(make(context.clicks.reports, view), {
+  let body: ReadableStream<Uint8Array>;
+  try {
+    body = await make(context.clicks.reports, view);
+  } catch (error) {
+    if (!databaseUnavailable(error)) throw error;
+    return new Response(
+      "La base de datos no responde en este momento. Vuelve a intentarlo en unos segundos.\n",
+      {
+        status: 503,
+        headers: {
+          ...headers,
+          "Content-Type": "text/plain; charset=utf-8",
+          "Retry-After": String(RETRY_AFTER_SECONDS),
+        },
+      },
+    );
+  }
+  return new Response(body, {
     headers: {
       ...headers,
       "Content-Type": "text/csv; charset=utf-8",

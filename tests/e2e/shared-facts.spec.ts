@@ -157,6 +157,13 @@ test("with PostgreSQL stopped, pages and redirects answer, the dashboard says 50
     const body = await dashboard.text();
     expect(body).toContain(unavailable!.title);
     expect(body).not.toMatch(/\n\s+at /);
+    // The exports too: they read before they stream, so a 503 in Spanish, not a cut file.
+    for (const file of ["daily.csv?period=7d", "clicks.csv"]) {
+      const exported = await request.get(`${origin(1)}/admin/${file}`, { headers: { cookie } });
+      expect(exported.status(), file).toBe(503);
+      expect(Number(exported.headers()["retry-after"]), file).toBeGreaterThan(0);
+      expect(await exported.text(), file).toContain("La base de datos no responde");
+    }
     // The click waits in the queue, which says it could not write it yet.
     await expect.poll(logs[0]!, { timeout: LEDGER_WRITE_MS }).toContain("could not write 1 clicks");
   } finally {

@@ -68,6 +68,9 @@ const ALL_VIEWS: [string, string, number][] = [
   ["year, country ES (85 %)", `${year}&country=ES`, 1000],
   ["year, page / + campaign", `${year}&page=/&campaign=verano`, 1000],
   ["year, device mobile (65 %)", `${year}&device=mobile`, 1000],
+  ["year, referrer google.com", `${year}&referrer=google.com`, 1000],
+  ["year, country ES + device mobile", `${year}&country=ES&device=mobile`, 1000],
+  ["year, sub-id sub3", `${year}&subid=sub3`, 1000],
 ];
 
 const EXISTING = process.env.BENCH_DASHBOARD_URL;
@@ -118,6 +121,7 @@ async function measure(label: string, databaseUrl: string, seed: boolean) {
         pages: content.pages.map((page) => page.slug),
         views: PAGE_VIEWS,
         registrationRate: REGISTRATION_RATE,
+        clickRollups: "rebuild",
       })
     : await holdings(database);
   const seedSeconds = seed ? (performance.now() - started) / 1000 : 0;

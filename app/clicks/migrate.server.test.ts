@@ -118,6 +118,8 @@ describe("a fresh database after the migrations", () => {
         "CREATE INDEX "clicks_utm_source_cover" on "clicks" ("utm_source", "day", "is_bot", "visitor", "subid")",
         "CREATE INDEX "clicks_variants_day" on "clicks" ("day", "variants", "is_bot")",
         "CREATE TABLE "conversion_daily" ("day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "event" varchar(12) not null, "currency" varchar(3) not null, "conversions" bigint not null, "amount_cents" bigint not null, constraint "conversion_daily_key" primary key ("day", "dimension", "value", "event", "currency"))",
+        "CREATE TABLE "conversion_filter_daily" ("filter_dimension" varchar(10) not null, "filter_value" varchar(2048) not null, "day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "event" varchar(12) not null, "currency" varchar(3) not null, "conversions" bigint not null, "amount_cents" bigint not null, constraint "conversion_filter_daily_key" primary key ("filter_dimension", "filter_value", "day", "dimension", "value", "event", "currency"))",
+        "CREATE INDEX "conversion_filter_daily_day" on "conversion_filter_daily" ("day")",
         "CREATE TABLE "conversions" ("id" integer primary key autoincrement, "at" bigint not null, "day" varchar(10) not null, "event" varchar(12) not null, "amount_cents" bigint not null, "currency" varchar(3) not null, "txid" varchar(100), "dedup_key" varchar(255) not null unique, "click_id" varchar(64) not null, "orphan" smallint not null, "origin" varchar(10) not null, "click_at" bigint, "link_id" varchar(120) not null, "page" varchar(256) not null, "utm_source" varchar(100), "utm_campaign" varchar(100), "subid" varchar(100), "country" varchar(2), "device" varchar(10) not null, "referrer" varchar(253), "variants" varchar(512))",
         "CREATE INDEX "conversions_at" on "conversions" ("at")",
         "CREATE INDEX "conversions_click_id" on "conversions" ("click_id")",
@@ -203,6 +205,15 @@ describe("a fresh database after the migrations", () => {
         "conversion_daily.currency character varying(3) not null",
         "conversion_daily.conversions bigint not null",
         "conversion_daily.amount_cents bigint not null",
+        "conversion_filter_daily.filter_dimension character varying(10) not null",
+        "conversion_filter_daily.filter_value character varying(2048) not null",
+        "conversion_filter_daily.day character varying(10) not null",
+        "conversion_filter_daily.dimension character varying(10) not null",
+        "conversion_filter_daily.value character varying(2048) not null",
+        "conversion_filter_daily.event character varying(12) not null",
+        "conversion_filter_daily.currency character varying(3) not null",
+        "conversion_filter_daily.conversions bigint not null",
+        "conversion_filter_daily.amount_cents bigint not null",
         "conversions.id bigint not null",
         "conversions.at bigint not null",
         "conversions.day character varying(10) not null",
@@ -298,6 +309,8 @@ describe("a fresh database after the migrations", () => {
         "CREATE INDEX clicks_utm_source_cover ON public.clicks USING btree (utm_source, day, is_bot, visitor, subid)",
         "CREATE INDEX clicks_variants_day ON public.clicks USING btree (day, variants, is_bot)",
         "CREATE UNIQUE INDEX conversion_daily_key ON public.conversion_daily USING btree (day, dimension, value, event, currency)",
+        "CREATE INDEX conversion_filter_daily_day ON public.conversion_filter_daily USING btree (day)",
+        "CREATE UNIQUE INDEX conversion_filter_daily_key ON public.conversion_filter_daily USING btree (filter_dimension, filter_value, day, dimension, value, event, currency)",
         "CREATE INDEX conversions_at ON public.conversions USING btree (at)",
         "CREATE INDEX conversions_click_id ON public.conversions USING btree (click_id)",
         "CREATE INDEX conversions_day ON public.conversions USING btree (day)",
@@ -470,6 +483,102 @@ describe("migration 009 on a ledger that already had clicks", () => {
         { ...combination, device: "mobile", is_bot: 0, clicks: 2 },
         { ...combination, device: "mobile", is_bot: 1, clicks: 1 },
       ]);
+      // click_filter_daily gains the referrer's pairs, both ways.
+      const pairs = (filter: string, filterValue: string, dimension: string) =>
+        db
+          .selectFrom("click_filter_daily")
+          .select(["value", "is_bot", "clicks"])
+          .where("filter_dimension", "=", filter)
+          .where("filter_value", "=", filterValue)
+          .where("dimension", "=", dimension)
+          .orderBy(["value", "is_bot"])
+          .execute();
+      expect(await pairs("referrer", "", "device")).toEqual([
+        { value: "desktop", is_bot: 0, clicks: 1 },
+        { value: "mobile", is_bot: 0, clicks: 2 },
+        { value: "mobile", is_bot: 1, clicks: 1 },
+      ]);
+      expect(await pairs("device", "mobile", "referrer")).toEqual([
+        { value: "", is_bot: 0, clicks: 2 },
+        { value: "", is_bot: 1, clicks: 1 },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe("migration 010 on a ledger that already had conversions", () => {
+  it("fills the conversions' figures under each one-dimension filter, orphans under no filter's value", async () => {
+    const db = memoryDatabase();
+    try {
+      const migrator = ledgerMigrator(db, "sqlite");
+      expect((await migrator.migrateTo("009-click-combinations")).error).toBeUndefined();
+      const conversion = {
+        at: Date.parse("2026-11-20T12:00:00Z"),
+        day: "2026-11-20",
+        event: "ftd" as const,
+        amount_cents: 5000,
+        currency: "EUR",
+        txid: null,
+        dedup_key: "k1",
+        click_id: "c1",
+        orphan: 0,
+        origin: "postback" as const,
+        click_at: Date.parse("2026-11-20T11:00:00Z"),
+        link_id: "home-hero",
+        page: "/",
+        utm_source: "google",
+        utm_campaign: null,
+        referrer: null,
+        subid: "s1",
+        country: "ES",
+        device: "mobile",
+      };
+      const orphan = {
+        ...conversion,
+        dedup_key: "k3",
+        click_id: "unknown",
+        orphan: 1,
+        click_at: null,
+        link_id: "",
+        page: "",
+        utm_source: null,
+        subid: null,
+        country: null,
+        device: "",
+      };
+      await db
+        .insertInto("conversions")
+        .values([conversion, { ...conversion, dedup_key: "k2", amount_cents: 2500 }, orphan])
+        .execute();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const under = (filter: string, value: string) =>
+        db
+          .selectFrom("conversion_filter_daily")
+          .select(["dimension", "value", "conversions", "amount_cents"])
+          .where("filter_dimension", "=", filter)
+          .where("filter_value", "=", value)
+          .orderBy("dimension")
+          .execute();
+      const figures = { conversions: 2, amount_cents: 7500 };
+      expect(await under("country", "ES")).toEqual([
+        { dimension: "campaign", value: "", ...figures },
+        { dimension: "country", value: "ES", ...figures },
+        { dimension: "device", value: "mobile", ...figures },
+        { dimension: "link", value: "home-hero", ...figures },
+        { dimension: "page", value: "/", ...figures },
+        { dimension: "referrer", value: "", ...figures },
+        { dimension: "source", value: "google", ...figures },
+      ]);
+      // Sub-ids are neither filter nor ranked there.
+      expect(await under("subid", "s1")).toEqual([]);
+      const dimensions = await db
+        .selectFrom("conversion_filter_daily")
+        .select("dimension")
+        .distinct()
+        .execute();
+      expect(dimensions.map((row) => row.dimension)).not.toContain("subid");
     } finally {
       await db.destroy();
     }

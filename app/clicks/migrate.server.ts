@@ -15,6 +15,7 @@ import { migration as experimentVariants } from "./migrations/006-experiment-var
 import { migration as sharedFacts } from "./migrations/007-shared-facts";
 import { migration as viewCombinations } from "./migrations/008-view-combinations";
 import { migration as clickCombinations } from "./migrations/009-click-combinations";
+import { migration as conversionFilters } from "./migrations/010-conversion-filters";
 import type { Database, Dialect } from "./types";
 
 /** Every migration by name; names sort in the order they run. */
@@ -29,6 +30,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "007-shared-facts": sharedFacts(),
     "008-view-combinations": viewCombinations(),
     "009-click-combinations": clickCombinations(),
+    "010-conversion-filters": conversionFilters(),
   };
 }
 

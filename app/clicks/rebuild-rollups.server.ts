@@ -4,17 +4,17 @@
  * here. For seeding millions of clicks fast (`npm run seed-clicks`, app/admin/seed.server.ts)
  * and as a cross-check of the ledger's own counting: after it, the tables hold exactly what
  * the clicks say.
- * - `click_combination_daily`: the day's combinations of values (COMBINED), one scan;
+ * - `click_combination_daily`: the day's combinations of values (PAIRED), one scan;
  * - `click_daily`: clicks per day and value of each dimension, from the combinations, and
  *   sub-ids from the clicks;
- * - `click_filter_daily`: every pair of FILTER_PAIRED, from the far smaller combinations;
+ * - `click_filter_daily`: every pair of PAIRED, from the far smaller combinations;
  * - `visitor_daily`: the day's distinct visitor keys among people.
  * Runs in one transaction.
  */
 import { sql, type Kysely, type RawBuilder } from "kysely";
 
 import { DIMENSIONS } from "./dimensions";
-import { COMBINATION_COLUMNS, COMBINED, FILTER_PAIRED } from "./rollup.server";
+import { COMBINATION_COLUMNS, PAIRED } from "./rollup.server";
 import type { Database } from "./types";
 
 /** A click column's value as the daily counts store it: "" when missing. */
@@ -37,7 +37,7 @@ export async function rebuildClickRollups(db: Kysely<Database>): Promise<void> {
       select day, ${values}, is_bot, count(*) from clicks
       group by day, ${values}, is_bot`.execute(trx);
 
-    for (const dimension of COMBINED) {
+    for (const dimension of PAIRED) {
       const column = sql.ref(DIMENSIONS[dimension].column);
       await sql`insert into click_daily (day, dimension, value, is_bot, clicks)
         select day, ${dimension}, ${column}, is_bot, sum(clicks)
@@ -48,8 +48,8 @@ export async function rebuildClickRollups(db: Kysely<Database>): Promise<void> {
       select day, 'subid', ${subid}, is_bot, count(*) from clicks
       group by day, ${subid}, is_bot`.execute(trx);
 
-    for (const filter of FILTER_PAIRED) {
-      for (const dimension of FILTER_PAIRED) {
+    for (const filter of PAIRED) {
+      for (const dimension of PAIRED) {
         const [filterValue, value] = [
           sql.ref(DIMENSIONS[filter].column),
           sql.ref(DIMENSIONS[dimension].column),

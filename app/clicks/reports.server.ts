@@ -4,11 +4,9 @@
  * days and any combination of filters, with or without bots. Where they read (docs/
  * scaling.md has the sizes that decided it):
  * - no filter: the daily counts (click_daily), and unique visitors from visitor_daily;
- * - one filter on a link, page, campaign, source, country or device: the daily counts
- *   under that filter (click_filter_daily);
- * - a referrer filter, or two filters or more, none a sub-id: the day's combinations
- *   (click_combination_daily, migration 009), summed; the referrer ranking under one filter
- *   reads them too;
+ * - one filter, not a sub-id: the daily counts under that filter (click_filter_daily);
+ * - two filters or more, none a sub-id: the day's combinations (click_combination_daily,
+ *   migration 009), summed;
  * - a sub-id filter, and the sub-id ranking under any filter: the clicks, through the
  *   filter's covering index (migration 004): sub-ids are in no daily count but click_daily
  *   (a network may send one per click).
@@ -31,7 +29,7 @@ import {
   type Filters,
 } from "./dimensions";
 import { pagesById } from "./chunked";
-import { COMBINATION_COLUMNS, COMBINED, FILTER_PAIRED } from "./rollup.server";
+import { COMBINATION_COLUMNS, PAIRED } from "./rollup.server";
 import type { Database } from "./types";
 
 type CombinationColumn = (typeof COMBINATION_COLUMNS)[number];
@@ -136,11 +134,8 @@ type Source =
 function sourceOf(filters: Filters): Source {
   const set = setFilters(filters);
   if (set.length === 0) return { from: "rollups" };
-  if (set.some(([dimension]) => !COMBINED.includes(dimension))) return { from: "clicks" };
-  if (set.length === 1 && FILTER_PAIRED.includes(set[0]![0])) {
-    return { from: "filtered", filter: set[0]! };
-  }
-  return { from: "combinations" };
+  if (set.some(([dimension]) => !PAIRED.includes(dimension))) return { from: "clicks" };
+  return set.length === 1 ? { from: "filtered", filter: set[0]! } : { from: "combinations" };
 }
 
 /** Rows of people's and bots' clicks per day, as numbers; unique visitors not counted. */
@@ -248,10 +243,7 @@ export function reportQueries(db: Kysely<Database>) {
     return setSums(emptyCounts(), rows);
   }
 
-  /**
-   * The counts under one filter from click_filter_daily (every dimension it pairs), the
-   * referrers' from the combinations, and the sub-ids' from the clicks.
-   */
+  /** The counts under one filter from click_filter_daily, and the sub-ids' from the clicks. */
   async function countsUnderFilter(
     range: DayRange,
     filter: [Dimension, string],
@@ -265,22 +257,17 @@ export function reportQueries(db: Kysely<Database>) {
         .select((eb) => ["dimension", "value", eb.fn.sum<number>("clicks").as("clicks")])
         .groupBy(["dimension", "value"])
         .execute(),
-      countsFromCombinations(range, filters, includeBots, ["referrer"]),
+      countsFromClicks(range, filters, includeBots, SUBIDS),
     ]);
     return setSums(counts, rows);
   }
 
   /**
-   * The counts of `dimensions` (every combined one by default) from the filtered
-   * combinations, grouped by their columns together and added up per dimension here, and
-   * the sub-ids' from the clicks.
+   * The counts from the filtered combinations, grouped by their seven columns together and
+   * added up per dimension here, and the sub-ids' from the clicks.
    */
-  async function countsFromCombinations(
-    range: DayRange,
-    filters: Filters,
-    includeBots: boolean,
-    dimensions: readonly Dimension[] = COMBINED,
-  ) {
+  async function countsFromCombinations(range: DayRange, filters: Filters, includeBots: boolean) {
+    const dimensions = PAIRED;
     let query = combinations(range, filters);
     if (!includeBots) query = query.where("is_bot", "=", 0);
     const columns = dimensions.map(

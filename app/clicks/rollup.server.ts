@@ -5,10 +5,9 @@
  *   people/bots, the same numbers `select … group by` would give;
  * - `click_filter_daily`: the same counts under each one-dimension filter (migration 004),
  *   for the views with one filter; sub-ids are neither filter nor ranked there
- *   (FILTER_PAIRED);
+ *   (PAIRED); referrers since migration 009;
  * - `click_combination_daily`: the clicks of each day's combination of values of every
- *   dimension but sub-ids (COMBINED, migration 009), for a referrer filter, two filters or
- *   more, and the referrer ranking under a filter;
+ *   dimension but sub-ids (PAIRED, migration 009), for two filters or more;
  * - `visitor_daily`: the day's distinct visitor keys among people (unique visitors).
  * They are written in the same transaction as the clicks they count (ledger.server.ts),
  * filled from existing clicks by the migration that made them, and pruned with them.
@@ -24,27 +23,22 @@ type Counted = { day: string; dimension: Dimension; value: string; is_bot: numbe
 type FilterCounted = Counted & { filter_dimension: Dimension; filter_value: string };
 
 /**
- * The dimensions click_filter_daily pairs: all but sub-ids, which a network may send one
- * per click (paired with every other value, as many rows as clicks), and referrers, which
- * came later (migration 005) and are read from the clicks' covering index instead.
+ * The dimensions click_filter_daily pairs and click_combination_daily combines: all but
+ * sub-ids, which a network may send one per click (paired or combined with every other
+ * value, as many rows as clicks). Referrers are paired since migration 009.
  */
-export const FILTER_PAIRED: readonly Dimension[] = DIMENSION_NAMES.filter(
-  (dimension) => dimension !== "subid" && dimension !== "referrer",
-);
-
-/** The dimensions click_combination_daily combines: all but sub-ids (one per click at worst). */
-export const COMBINED: readonly Dimension[] = DIMENSION_NAMES.filter(
+export const PAIRED: readonly Dimension[] = DIMENSION_NAMES.filter(
   (dimension) => dimension !== "subid",
 );
 
 type CombinationColumn = Exclude<keyof ClickCombinationDailyTable, "day" | "is_bot" | "clicks">;
 
-/** click_combination_daily's columns, in COMBINED's order. */
-export const COMBINATION_COLUMNS = COMBINED.map(
+/** click_combination_daily's columns, in PAIRED's order. */
+export const COMBINATION_COLUMNS = PAIRED.map(
   (dimension) => DIMENSIONS[dimension].column,
 ) as CombinationColumn[];
 
-/** The batch's clicks per day, people/bots and combination of COMBINED's values. */
+/** The batch's clicks per day, people/bots and combination of PAIRED's values. */
 export function countCombinations(batch: readonly ClickRecord[]): ClickCombinationDailyTable[] {
   const counts = new Map<string, ClickCombinationDailyTable>();
   for (const click of batch) {
@@ -91,9 +85,7 @@ export function countBatchFiltered(batch: readonly ClickRecord[]): FilterCounted
     { day: string; is_bot: number; values: string[]; clicks: number }
   >();
   for (const click of batch) {
-    const values = FILTER_PAIRED.map((dimension) =>
-      String(click[DIMENSIONS[dimension].column] ?? ""),
-    );
+    const values = PAIRED.map((dimension) => String(click[DIMENSIONS[dimension].column] ?? ""));
     const key = `${click.day}\u0000${click.is_bot}\u0000${values.join("\u0000")}`;
     const combination = combinations.get(key);
     if (combination) combination.clicks++;
@@ -101,8 +93,8 @@ export function countBatchFiltered(batch: readonly ClickRecord[]): FilterCounted
   }
   const counts = new Map<string, FilterCounted>();
   for (const { day, is_bot, values, clicks } of combinations.values()) {
-    for (const [at, filter] of FILTER_PAIRED.entries()) {
-      for (const [index, dimension] of FILTER_PAIRED.entries()) {
+    for (const [at, filter] of PAIRED.entries()) {
+      for (const [index, dimension] of PAIRED.entries()) {
         const key = `${day}\u0000${at}\u0000${values[at]}\u0000${index}\u0000${values[index]}\u0000${is_bot}`;
         const counted = counts.get(key);
         if (counted) counted.clicks += clicks;

@@ -156,6 +156,12 @@ export type ConversionDailyTable = {
   amount_cents: number;
 };
 
+/** conversion_daily's figures under each one-dimension filter (migration 010; no sub-ids). */
+export type ConversionFilterDailyTable = ConversionDailyTable & {
+  filter_dimension: string;
+  filter_value: string;
+};
+
 /** What every postback got (bounded: the latest POSTBACK_LOG_ROWS rows). */
 export type PostbackOutcome = "accepted" | "duplicate" | "orphan" | "rejected" | "test";
 
@@ -260,6 +266,7 @@ export type Database = {
   visitor_daily: VisitorDailyTable;
   conversions: ConversionsTable;
   conversion_daily: ConversionDailyTable;
+  conversion_filter_daily: ConversionFilterDailyTable;
   postback_log: PostbackLogTable;
   views: ViewsTable;
   view_daily: ViewDailyTable;

@@ -385,10 +385,12 @@ export class ConversionLedger {
         .selectFrom("conversions")
         .select((eb) => eb.fn.min("day").as("day"))
         .executeTakeFirst();
-      await trx
-        .deleteFrom("conversion_daily")
-        .where("day", "<", oldest?.day ?? "9999-12-31")
-        .execute();
+      for (const table of ["conversion_daily", "conversion_filter_daily"] as const) {
+        await trx
+          .deleteFrom(table)
+          .where("day", "<", oldest?.day ?? "9999-12-31")
+          .execute();
+      }
       return deleted;
     });
     return Number(result.numDeletedRows);

@@ -3,12 +3,14 @@
  * FTDs, deposits (count and amount) and commission (amount) per currency, and the same
  * figures per value of every dimension (link, page, campaign, …). Unfiltered, from the
  * daily counts (`conversion_daily`: one dimension's rows hold every conversion, as `device`
- * does in click_daily); filtered, from the conversions themselves (indexed by day).
+ * does in click_daily); under one filter other than a sub-id, from the same counts under
+ * that filter (`conversion_filter_daily`, migration 010), and the sub-id ranking from the
+ * conversions; otherwise from the conversions themselves (indexed by day).
  * Orphans (a conversion whose click id matched no click) count in the totals and are
  * reported apart from the rankings' values, never dropped. Amounts stay per currency:
  * euros are never summed with anything else.
  */
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 
 import {
   DIMENSION_NAMES,
@@ -18,6 +20,7 @@ import {
   type Filters,
 } from "~/clicks/dimensions";
 import { pagesById } from "~/clicks/chunked";
+import { PAIRED } from "~/clicks/rollup.server";
 import type { ConversionEvent, Database } from "~/clicks/types";
 
 /** Amounts in cents per ISO 4217 currency, e.g. { EUR: 123450, USD: 12000 }. */
@@ -103,6 +106,14 @@ const GROUPS: Dimension[][] = [
   ["subid"],
 ];
 
+/** The view's one filter when conversion_filter_daily holds its figures, else null. */
+function pairedFilter(filters: Filters): [Dimension, string] | null {
+  const set = (Object.entries(filters) as [Dimension, string | undefined][]).filter(
+    (entry): entry is [Dimension, string] => entry[1] !== undefined,
+  );
+  return set.length === 1 && PAIRED.includes(set[0]![0]) ? set[0]! : null;
+}
+
 /** The conversion reports, read through `db` (the ledger's reader). */
 export function conversionReports(db: Kysely<Database>) {
   const scoped = (range: DayRange, filters: Filters) => {
@@ -117,6 +128,13 @@ export function conversionReports(db: Kysely<Database>) {
   };
   const daily = (range: DayRange) =>
     db.selectFrom("conversion_daily").where("day", ">=", range.from).where("day", "<=", range.to);
+  const underFilter = (range: DayRange, [filter, value]: [Dimension, string]) =>
+    db
+      .selectFrom("conversion_filter_daily")
+      .where("filter_dimension", "=", filter)
+      .where("filter_value", "=", value)
+      .where("day", ">=", range.from)
+      .where("day", "<=", range.to);
 
   type Counted = { day: string; event: string; currency: string; n: number; cents: number };
 
@@ -167,14 +185,47 @@ export function conversionReports(db: Kysely<Database>) {
     return { values, orphans };
   }
 
+  /**
+   * Under one filter: every paired dimension from conversion_filter_daily, sub-ids from the
+   * conversions. No orphan matches a filter (its values are all "").
+   */
+  async function rankingsUnderFilter(
+    range: DayRange,
+    [filter, value]: [Dimension, string],
+  ): Promise<ConversionRankings> {
+    const [rows, { values }] = await Promise.all([
+      underFilter(range, [filter, value])
+        .select((eb) => [
+          "dimension",
+          "value",
+          "event",
+          "currency",
+          eb.fn.sum<number>("conversions").as("n"),
+          eb.fn.sum<number>("amount_cents").as("cents"),
+        ])
+        .groupBy(["dimension", "value", "event", "currency"])
+        .execute(),
+      rankingsFromConversions(range, { [filter]: value }, [["subid"]]),
+    ]);
+    for (const row of rows) {
+      const figures = entry(
+        values[row.dimension as Dimension],
+        row.value === "" ? null : row.value,
+      );
+      count(figures, row.event, row.currency, Number(row.n), Number(row.cents));
+    }
+    return { values, orphans: noConversions() };
+  }
+
   async function rankingsFromConversions(
     range: DayRange,
     filters: Filters,
+    groups = GROUPS,
   ): Promise<ConversionRankings> {
     const values = emptyValues();
     const orphans = noConversions();
     await Promise.all(
-      GROUPS.map(async (group, index) => {
+      groups.map(async (group, index) => {
         const columns = group.map((dimension) => DIMENSIONS[dimension].column);
         const rows = (await scoped(range, filters)
           .select((eb) => [
@@ -219,33 +270,50 @@ export function conversionReports(db: Kysely<Database>) {
   return {
     /** Per day of a range with conversions (days without any are left out). */
     async days(range: DayRange, filters: Filters = {}): Promise<ConversionDay[]> {
-      const rows = unfiltered(filters)
-        ? await daily(range)
-            .where("dimension", "=", "device")
-            .select((eb) => [
-              "day",
-              "event",
-              "currency",
-              eb.fn.sum<number>("conversions").as("n"),
-              eb.fn.sum<number>("amount_cents").as("cents"),
-            ])
+      const paired = pairedFilter(filters);
+      const counted = [
+        "day",
+        "event",
+        "currency",
+        sql<number>`sum(conversions)`.as("n"),
+        sql<number>`sum(amount_cents)`.as("cents"),
+      ] as const;
+      const rows = paired
+        ? await underFilter(range, paired)
+            .where("dimension", "=", paired[0])
+            .where("value", "=", paired[1])
+            .select(counted)
             .groupBy(["day", "event", "currency"])
             .execute()
-        : await scoped(range, filters)
-            .select((eb) => [
-              "day",
-              "event",
-              "currency",
-              eb.fn.countAll<number>().as("n"),
-              eb.fn.sum<number>("amount_cents").as("cents"),
-            ])
-            .groupBy(["day", "event", "currency"])
-            .execute();
+        : unfiltered(filters)
+          ? await daily(range)
+              .where("dimension", "=", "device")
+              .select((eb) => [
+                "day",
+                "event",
+                "currency",
+                eb.fn.sum<number>("conversions").as("n"),
+                eb.fn.sum<number>("amount_cents").as("cents"),
+              ])
+              .groupBy(["day", "event", "currency"])
+              .execute()
+          : await scoped(range, filters)
+              .select((eb) => [
+                "day",
+                "event",
+                "currency",
+                eb.fn.countAll<number>().as("n"),
+                eb.fn.sum<number>("amount_cents").as("cents"),
+              ])
+              .groupBy(["day", "event", "currency"])
+              .execute();
       return toDays(rows);
     },
 
     /** Every dimension's values with their conversions, and the orphans apart. */
     async rankings(range: DayRange, filters: Filters = {}): Promise<ConversionRankings> {
+      const paired = pairedFilter(filters);
+      if (paired) return rankingsUnderFilter(range, paired);
       return unfiltered(filters)
         ? rankingsFromRollups(range)
         : rankingsFromConversions(range, filters);

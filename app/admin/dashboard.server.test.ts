@@ -79,6 +79,28 @@ function reports(): ReportQueries {
 const view = (query: string) => readView(new URLSearchParams(query), "2026-03-15");
 
 describe("loadDashboard", () => {
+  it("asks for the sub-id ranking under a filter only when the view asks for it (all=subid)", async () => {
+    const asked: boolean[] = [];
+    const spied = reports();
+    const { rankings } = spied;
+    spied.rankings = (range, filters, options) => {
+      asked.push(options?.subids ?? true);
+      return rankings(range, filters, options);
+    };
+    const filtered = await loadDashboard(spied, view("country=ES"));
+    expect(filtered.rankings.subid).toEqual({ rows: [], total: 0, onDemand: true });
+    const onDemand = await loadDashboard(spied, view("country=ES&all=subid"));
+    expect(onDemand.rankings.subid.onDemand).toBeUndefined();
+    expect(onDemand.rankings.subid.total).toBe(12);
+    // Without a filter, or under a sub-id filter, the ranking reads no clicks: always there.
+    for (const query of ["", "subid=s1&country=ES"]) {
+      const shown = await loadDashboard(spied, view(query));
+      expect(shown.rankings.subid.onDemand, query).toBeUndefined();
+    }
+    expect(asked).toEqual([false, true, true, true]);
+  });
+
+
   it("joins clicks and conversions per value, with EPC from euros only, in the view's order", async () => {
     const dashboard = await loadDashboard(reports(), view("sort=commission"), (id) =>
       id === "a" ? "Inicio · Inscribirse" : undefined,

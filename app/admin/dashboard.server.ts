@@ -10,7 +10,7 @@
  * no click explains close every ranking as one "(sin clic)" row.
  */
 import { DIMENSION_NAMES, type Dimension } from "~/clicks/dimensions";
-import { sumDays, type ReportQueries, type Totals } from "~/clicks/reports.server";
+import { subidsScanned, sumDays, type ReportQueries, type Totals } from "~/clicks/reports.server";
 import {
   noConversions,
   sumConversions,
@@ -64,7 +64,15 @@ export type RankedRow = {
   rpm: number | null;
 };
 
-export type Ranking = { rows: RankedRow[]; total: number };
+export type Ranking = {
+  rows: RankedRow[];
+  total: number;
+  /**
+   * Not computed in this view, only when asked for (`all` names it): the sub-id ranking
+   * under a filter, which reads every click and conversion of the period (subidsScanned).
+   */
+  onDemand?: boolean;
+};
 
 export type Dashboard = {
   totals: { current: PeriodFigures; previous: PeriodFigures };
@@ -141,6 +149,8 @@ export async function loadDashboard(
 ): Promise<Dashboard> {
   const started = performance.now();
   const both = { from: view.previous.from, to: view.range.to };
+  // The sub-id ranking under a filter reads every click of the period: on demand only.
+  const subids = !subidsScanned(view.filters) || view.all === "subid";
   // One pass over both periods (they are consecutive) and one for every ranking, for
   // clicks and conversions alike.
   const [clickDays, conversionDays, viewDays, clickRanks, conversionRanks, viewRanks] =
@@ -148,8 +158,8 @@ export async function loadDashboard(
       reports.days(both, view.filters),
       reports.conversions.days(both, view.filters),
       reports.views.days(both, view.filters),
-      reports.rankings(view.range, view.filters),
-      reports.conversions.rankings(view.range, view.filters),
+      reports.rankings(view.range, view.filters, { subids }),
+      reports.conversions.rankings(view.range, view.filters, { subids }),
       reports.views.rankings(view.range, view.filters),
     ]);
   const inCurrent = <T extends { day: string }>(rows: T[]) =>
@@ -206,11 +216,13 @@ export async function loadDashboard(
           label: name === "link" && value !== null ? (labelOf(value) ?? null) : null,
         }))
         .sort(order);
-      const rows = view.all === name ? all : all.slice(0, RANKED_ROWS);
+      // A copy either way: the orphans' row below is not one of the values (not in `total`).
+      const rows = view.all === name ? [...all] : all.slice(0, RANKED_ROWS);
       const orphans = conversionRanks.orphans;
       if (orphans.registrations + orphans.ftds + orphans.deposits > 0 || hasMoney(orphans)) {
         rows.push({ ...rowOf(null, 0, orphans, current.humans), orphan: true, label: null });
       }
+      if (name === "subid" && !subids) return [name, { rows: [], total: 0, onDemand: true }];
       return [name, { rows, total: all.length }];
     }),
   ) as Record<Dimension, Ranking>;

@@ -9,7 +9,8 @@
  *   migration 009), summed;
  * - a sub-id filter, and the sub-id ranking under any filter: the clicks, through the
  *   filter's covering index (migration 004): sub-ids are in no daily count but click_daily
- *   (a network may send one per click).
+ *   (a network may send one per click), so the dashboard asks for that ranking on demand
+ *   (`subids`, subidsScanned).
  * Unique visitors are counted per day (the visitor key changes every day by design), so a
  * period's are the sum of its days'; they are known without a filter only (null under one):
  * under a filter they need a distinct count over every matching click, seconds for a year
@@ -119,6 +120,16 @@ const setFilters = (filters: Filters) =>
 
 /** Whether unique visitors are counted under `filters`: without any filter only. */
 export const countsUniques = (filters: Filters) => setFilters(filters).length === 0;
+
+/**
+ * Whether the sub-id ranking under `filters` reads the clicks (and the conversions): under
+ * any filter but a sub-id. No daily count pairs sub-ids with other values (one per click
+ * at worst), so the dashboard computes that ranking on demand only (dashboard.server.ts).
+ */
+export const subidsScanned = (filters: Filters) => {
+  const set = setFilters(filters);
+  return set.length > 0 && set.every(([dimension]) => PAIRED.includes(dimension));
+};
 
 /**
  * Where the clicks under `filters` are read: the daily counts (no filter), the daily counts
@@ -243,11 +254,15 @@ export function reportQueries(db: Kysely<Database>) {
     return setSums(emptyCounts(), rows);
   }
 
-  /** The counts under one filter from click_filter_daily, and the sub-ids' from the clicks. */
+  /**
+   * The counts under one filter from click_filter_daily, and the sub-ids' from the clicks
+   * (none unless `subids`).
+   */
   async function countsUnderFilter(
     range: DayRange,
     filter: [Dimension, string],
     includeBots: boolean,
+    subids: boolean,
   ) {
     let query = underFilter(range, filter);
     if (!includeBots) query = query.where("is_bot", "=", 0);
@@ -257,16 +272,21 @@ export function reportQueries(db: Kysely<Database>) {
         .select((eb) => ["dimension", "value", eb.fn.sum<number>("clicks").as("clicks")])
         .groupBy(["dimension", "value"])
         .execute(),
-      countsFromClicks(range, filters, includeBots, SUBIDS),
+      countsFromClicks(range, filters, includeBots, subids ? SUBIDS : []),
     ]);
     return setSums(counts, rows);
   }
 
   /**
    * The counts from the filtered combinations, grouped by their seven columns together and
-   * added up per dimension here, and the sub-ids' from the clicks.
+   * added up per dimension here, and the sub-ids' from the clicks (none unless `subids`).
    */
-  async function countsFromCombinations(range: DayRange, filters: Filters, includeBots: boolean) {
+  async function countsFromCombinations(
+    range: DayRange,
+    filters: Filters,
+    includeBots: boolean,
+    subids: boolean,
+  ) {
     const dimensions = PAIRED;
     let query = combinations(range, filters);
     if (!includeBots) query = query.where("is_bot", "=", 0);
@@ -278,7 +298,7 @@ export function reportQueries(db: Kysely<Database>) {
         .select((eb) => [...columns, eb.fn.sum<number>("clicks").as("clicks")])
         .groupBy(columns)
         .execute(),
-      countsFromClicks(range, filters, includeBots, SUBIDS),
+      countsFromClicks(range, filters, includeBots, subids ? SUBIDS : []),
     ]);
     for (const row of rows as Record<string, string | number | null>[]) {
       for (const [index, dimension] of dimensions.entries()) {
@@ -347,21 +367,22 @@ export function reportQueries(db: Kysely<Database>) {
     /**
      * The rankings by every dimension: values by clicks (people only unless `includeBots`),
      * most first, then by value; at most `limit` per dimension (all by default). A missing
-     * value is null.
+     * value is null. With `subids: false`, the sub-id ranking is left empty where it would
+     * read the clicks (under a filter other than a sub-id: subidsScanned).
      */
     async rankings(
       range: DayRange,
       filters: Filters = {},
-      { includeBots = false, limit = Number.POSITIVE_INFINITY } = {},
+      { includeBots = false, limit = Number.POSITIVE_INFINITY, subids = true } = {},
     ): Promise<Record<Dimension, Ranked[]>> {
       const source = sourceOf(filters);
       const counts =
         source.from === "rollups"
           ? await countsFromRollups(range, includeBots)
           : source.from === "filtered"
-            ? await countsUnderFilter(range, source.filter, includeBots)
+            ? await countsUnderFilter(range, source.filter, includeBots, subids)
             : source.from === "combinations"
-              ? await countsFromCombinations(range, filters, includeBots)
+              ? await countsFromCombinations(range, filters, includeBots, subids)
               : await countsFromClicks(range, filters, includeBots);
       return Object.fromEntries(
         DIMENSION_NAMES.map((dimension) => [

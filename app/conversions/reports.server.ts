@@ -192,6 +192,7 @@ export function conversionReports(db: Kysely<Database>) {
   async function rankingsUnderFilter(
     range: DayRange,
     [filter, value]: [Dimension, string],
+    subids: boolean,
   ): Promise<ConversionRankings> {
     const [rows, { values }] = await Promise.all([
       underFilter(range, [filter, value])
@@ -205,7 +206,7 @@ export function conversionReports(db: Kysely<Database>) {
         ])
         .groupBy(["dimension", "value", "event", "currency"])
         .execute(),
-      rankingsFromConversions(range, { [filter]: value }, [["subid"]]),
+      rankingsFromConversions(range, { [filter]: value }, subids ? [["subid"]] : []),
     ]);
     for (const row of rows) {
       const figures = entry(
@@ -310,13 +311,21 @@ export function conversionReports(db: Kysely<Database>) {
       return toDays(rows);
     },
 
-    /** Every dimension's values with their conversions, and the orphans apart. */
-    async rankings(range: DayRange, filters: Filters = {}): Promise<ConversionRankings> {
+    /**
+     * Every dimension's values with their conversions, and the orphans apart. With
+     * `subids: false`, the sub-id ranking is left empty where it would read the conversions
+     * (under filters without a sub-id), as for clicks.
+     */
+    async rankings(
+      range: DayRange,
+      filters: Filters = {},
+      { subids = true } = {},
+    ): Promise<ConversionRankings> {
       const paired = pairedFilter(filters);
-      if (paired) return rankingsUnderFilter(range, paired);
-      return unfiltered(filters)
-        ? rankingsFromRollups(range)
-        : rankingsFromConversions(range, filters);
+      if (paired) return rankingsUnderFilter(range, paired, subids);
+      if (unfiltered(filters)) return rankingsFromRollups(range);
+      const scanned = subids || filters.subid !== undefined;
+      return rankingsFromConversions(range, filters, scanned ? GROUPS : GROUPS.slice(0, 1));
     },
 
     /** Every conversion of a range, oldest first, in pages of `pageSize` (for exports). */

@@ -557,6 +557,34 @@ test.describe("what earns money", () => {
     await expect(valueRows).toHaveCount(10);
   });
 
+  test("under a filter, the sub-id ranking is computed when asked for, with the ledger's counts", async ({
+    page,
+  }) => {
+    await logIn(page, `/admin?${PAST_QUERY}&device=mobile`);
+    const subids = page.getByRole("region", { name: "Por sub-id" });
+    await expect(subids).toContainText("se calcula al pedirlo");
+    await expect(subids.locator("tbody tr")).toHaveCount(0);
+    await subids.getByRole("link", { name: "Calcular por sub-id" }).click();
+    await expect(page).toHaveURL(/all=subid/);
+    await expect(page).toHaveURL(/device=mobile/);
+    const values =
+      scalar(
+        `select count(distinct subid) as n from clicks where ${inPast} and is_bot = 0 and device = 'mobile'`,
+        PAST.from,
+        PAST.to,
+      ) + 1; // and the clicks without a sub-id
+    await expect(subids.locator("tbody tr:not(:has-text('(sin clic)'))")).toHaveCount(values);
+    const top = scalar(
+      `select max(n) as n from (select count(*) as n from clicks where ${inPast} and is_bot = 0
+        and device = 'mobile' group by subid)`,
+      PAST.from,
+      PAST.to,
+    );
+    await expect(subids.locator("tbody tr").first().locator("td").first()).toHaveText(
+      number.format(top),
+    );
+  });
+
   test("a link is named by its page and its button, its id beside", async ({ page }) => {
     await logIn(page, `/admin?${PAST_QUERY}&all=link`);
     const bonos = pageBySlug("/bonos");

@@ -5,7 +5,8 @@
  * by it); a value is a link that adds it to the view's filters; a link id is named in
  * words from content, its id kept beside, and measured against its page's views (the
  * placement's CTR). Sub-ids have no views, so no view columns. The first rows, and a link
- * to all of them.
+ * to all of them; a ranking computed on demand (sub-ids under a filter) shows a link that
+ * asks for it.
  */
 import { Link } from "@remix-run/react";
 
@@ -124,7 +125,15 @@ export function RankTable({
     >
       <h2 id={`rank-${name}`}>Por {DIMENSIONS[name].label.toLowerCase()}</h2>
       {NOTES[name] ? <p className="admin-rank__note">{NOTES[name]}</p> : null}
-      {rows.length === 0 ? (
+      {ranking.onDemand ? (
+        <p className="admin-rank__empty">
+          Con filtros, el desglose por {DIMENSIONS[name].label.toLowerCase()} recorre cada clic del
+          periodo, así que se calcula al pedirlo.{" "}
+          <Link to={`${viewSearch(view, { all: name })}#rank-${name}`} preventScrollReset>
+            Calcular por {DIMENSIONS[name].label.toLowerCase()}
+          </Link>
+        </p>
+      ) : rows.length === 0 ? (
         <p className="admin-rank__empty">Sin clics en este periodo.</p>
       ) : (
         // On a phone the table scrolls sideways: focusable, so a keyboard can scroll it too.

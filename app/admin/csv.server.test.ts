@@ -71,7 +71,6 @@ describe("exports", () => {
       code: "ECONNREFUSED",
     });
     const reports = {
-      // eslint-disable-next-line require-yield
       async *rows() {
         throw refused;
       },

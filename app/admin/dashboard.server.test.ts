@@ -100,7 +100,6 @@ describe("loadDashboard", () => {
     expect(asked).toEqual([false, true, true, true]);
   });
 
-
   it("joins clicks and conversions per value, with EPC from euros only, in the view's order", async () => {
     const dashboard = await loadDashboard(reports(), view("sort=commission"), (id) =>
       id === "a" ? "Inicio · Inscribirse" : undefined,

@@ -122,16 +122,6 @@ const setFilters = (filters: Filters) =>
 export const countsUniques = (filters: Filters) => setFilters(filters).length === 0;
 
 /**
- * Whether the sub-id ranking under `filters` reads the clicks (and the conversions): under
- * any filter but a sub-id. No daily count pairs sub-ids with other values (one per click
- * at worst), so the dashboard computes that ranking on demand only (dashboard.server.ts).
- */
-export const subidsScanned = (filters: Filters) => {
-  const set = setFilters(filters);
-  return set.length > 0 && set.every(([dimension]) => PAIRED.includes(dimension));
-};
-
-/**
  * Where the clicks under `filters` are read: the daily counts (no filter), the daily counts
  * under one filter (click_filter_daily), the day's combinations (no sub-id among the
  * filters), or the clicks themselves (a sub-id filter).
@@ -147,6 +137,16 @@ function sourceOf(filters: Filters): Source {
   if (set.length === 0) return { from: "rollups" };
   if (set.some(([dimension]) => !PAIRED.includes(dimension))) return { from: "clicks" };
   return set.length === 1 ? { from: "filtered", filter: set[0]! } : { from: "combinations" };
+}
+
+/**
+ * Whether the sub-id ranking under `filters` reads the clicks (and the conversions): where
+ * everything else reads daily counts under filters. No daily count pairs sub-ids with other
+ * values (one per click at worst), so the dashboard asks for it on demand only.
+ */
+export function subidsScanned(filters: Filters): boolean {
+  const { from } = sourceOf(filters);
+  return from === "filtered" || from === "combinations";
 }
 
 /** Rows of people's and bots' clicks per day, as numbers; unique visitors not counted. */

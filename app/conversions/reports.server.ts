@@ -106,6 +106,16 @@ const GROUPS: Dimension[][] = [
   ["subid"],
 ];
 
+/** Counts and amounts summed from a table of daily figures, per day or per value. */
+const SUMMED = [
+  "event",
+  "currency",
+  sql<number>`sum(conversions)`.as("n"),
+  sql<number>`sum(amount_cents)`.as("cents"),
+] as const;
+const SUMMED_PER_DAY = ["day", ...SUMMED] as const;
+const SUMMED_PER_VALUE = ["dimension", "value", ...SUMMED] as const;
+
 /** The view's one filter when conversion_filter_daily holds its figures, else null. */
 function pairedFilter(filters: Filters): [Dimension, string] | null {
   const set = (Object.entries(filters) as [Dimension, string | undefined][]).filter(
@@ -150,14 +160,7 @@ export function conversionReports(db: Kysely<Database>) {
 
   async function rankingsFromRollups(range: DayRange): Promise<ConversionRankings> {
     const rows = await daily(range)
-      .select((eb) => [
-        "dimension",
-        "value",
-        "event",
-        "currency",
-        eb.fn.sum<number>("conversions").as("n"),
-        eb.fn.sum<number>("amount_cents").as("cents"),
-      ])
+      .select(SUMMED_PER_VALUE)
       .groupBy(["dimension", "value", "event", "currency"])
       .execute();
     const values = emptyValues();
@@ -196,14 +199,7 @@ export function conversionReports(db: Kysely<Database>) {
   ): Promise<ConversionRankings> {
     const [rows, { values }] = await Promise.all([
       underFilter(range, [filter, value])
-        .select((eb) => [
-          "dimension",
-          "value",
-          "event",
-          "currency",
-          eb.fn.sum<number>("conversions").as("n"),
-          eb.fn.sum<number>("amount_cents").as("cents"),
-        ])
+        .select(SUMMED_PER_VALUE)
         .groupBy(["dimension", "value", "event", "currency"])
         .execute(),
       rankingsFromConversions(range, { [filter]: value }, subids ? [["subid"]] : []),
@@ -272,30 +268,17 @@ export function conversionReports(db: Kysely<Database>) {
     /** Per day of a range with conversions (days without any are left out). */
     async days(range: DayRange, filters: Filters = {}): Promise<ConversionDay[]> {
       const paired = pairedFilter(filters);
-      const counted = [
-        "day",
-        "event",
-        "currency",
-        sql<number>`sum(conversions)`.as("n"),
-        sql<number>`sum(amount_cents)`.as("cents"),
-      ] as const;
       const rows = paired
         ? await underFilter(range, paired)
             .where("dimension", "=", paired[0])
             .where("value", "=", paired[1])
-            .select(counted)
+            .select(SUMMED_PER_DAY)
             .groupBy(["day", "event", "currency"])
             .execute()
         : unfiltered(filters)
           ? await daily(range)
               .where("dimension", "=", "device")
-              .select((eb) => [
-                "day",
-                "event",
-                "currency",
-                eb.fn.sum<number>("conversions").as("n"),
-                eb.fn.sum<number>("amount_cents").as("cents"),
-              ])
+              .select(SUMMED_PER_DAY)
               .groupBy(["day", "event", "currency"])
               .execute()
           : await scoped(range, filters)

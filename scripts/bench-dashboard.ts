@@ -71,6 +71,8 @@ const ALL_VIEWS: [string, string, number][] = [
   ["year, referrer google.com", `${year}&referrer=google.com`, 1000],
   ["year, country ES + device mobile", `${year}&country=ES&device=mobile`, 1000],
   ["year, sub-id sub3", `${year}&subid=sub3`, 1000],
+  // Computed on demand only (Calcular por sub-id): every click and conversion of the year.
+  ["year, device mobile, sub-ids asked for", `${year}&device=mobile&all=subid`, 2000],
 ];
 
 const EXISTING = process.env.BENCH_DASHBOARD_URL;

@@ -75,24 +75,16 @@ export function countBatch(batch: readonly ClickRecord[]): Counted[] {
 }
 
 /**
- * The batch's counts under each one-dimension filter (click_filter_daily). The clicks are
- * first counted per combination of their values (one key per click: this runs on the
- * server's thread while it answers redirects), then each combination adds to its pairs.
+ * The batch's counts under each one-dimension filter (click_filter_daily), from its
+ * combinations (countCombinations: one key per click, counted once for both tables, as this
+ * runs on the server's thread while it answers redirects): each combination adds to its
+ * pairs.
  */
-export function countBatchFiltered(batch: readonly ClickRecord[]): FilterCounted[] {
-  const combinations = new Map<
-    string,
-    { day: string; is_bot: number; values: string[]; clicks: number }
-  >();
-  for (const click of batch) {
-    const values = PAIRED.map((dimension) => String(click[DIMENSIONS[dimension].column] ?? ""));
-    const key = `${click.day}\u0000${click.is_bot}\u0000${values.join("\u0000")}`;
-    const combination = combinations.get(key);
-    if (combination) combination.clicks++;
-    else combinations.set(key, { day: click.day, is_bot: click.is_bot, values, clicks: 1 });
-  }
+export function countPairs(combinations: readonly ClickCombinationDailyTable[]): FilterCounted[] {
   const counts = new Map<string, FilterCounted>();
-  for (const { day, is_bot, values, clicks } of combinations.values()) {
+  for (const combination of combinations) {
+    const { day, is_bot, clicks } = combination;
+    const values = COMBINATION_COLUMNS.map((column) => combination[column]);
     for (const [at, filter] of PAIRED.entries()) {
       for (const [index, dimension] of PAIRED.entries()) {
         const key = `${day}\u0000${at}\u0000${values[at]}\u0000${index}\u0000${values[index]}\u0000${is_bot}`;
@@ -120,6 +112,7 @@ export async function addToRollups(
   batch: readonly ClickRecord[],
 ): Promise<void> {
   const counted = countBatch(batch);
+  const combinations = countCombinations(batch);
   // 200 rows × 5 values and 500 × 2 stay far below both databases' parameter limits.
   for (const part of chunked(counted, 200)) {
     await trx
@@ -133,7 +126,7 @@ export async function addToRollups(
       .execute();
   }
   // 500 rows × 7 values stay below both bounds too.
-  for (const part of chunked(countBatchFiltered(batch), 500)) {
+  for (const part of chunked(countPairs(combinations), 500)) {
     await trx
       .insertInto("click_filter_daily")
       .values(part)
@@ -147,7 +140,7 @@ export async function addToRollups(
       .execute();
   }
   // 300 rows × 10 values: under both bounds as well.
-  for (const part of chunked(countCombinations(batch), 300)) {
+  for (const part of chunked(combinations, 300)) {
     await trx
       .insertInto("click_combination_daily")
       .values(part)

@@ -25,5 +25,11 @@ export const DIMENSION_NAMES = Object.keys(DIMENSIONS) as Dimension[];
 /** A value to keep per dimension: the filters of a view compose. */
 export type Filters = Partial<Record<Dimension, string>>;
 
+/** The filters that are set, as [dimension, value]: what every report filters by. */
+export const setFilters = (filters: Filters) =>
+  (Object.entries(filters) as [Dimension, string | undefined][]).filter(
+    (entry): entry is [Dimension, string] => entry[1] !== undefined,
+  );
+
 /** Inclusive range of days, YYYY-MM-DD. */
 export type DayRange = { from: string; to: string };

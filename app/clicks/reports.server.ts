@@ -25,12 +25,13 @@ import { viewReports } from "~/views/reports.server";
 import {
   DIMENSION_NAMES,
   DIMENSIONS,
+  setFilters,
   type DayRange,
   type Dimension,
   type Filters,
 } from "./dimensions";
 import { pagesById } from "./chunked";
-import { COMBINATION_COLUMNS, PAIRED } from "./rollup.server";
+import { COMBINATION_COLUMNS, PAIRED, pairedFilter } from "./rollup.server";
 import type { Database } from "./types";
 
 type CombinationColumn = (typeof COMBINATION_COLUMNS)[number];
@@ -71,6 +72,25 @@ function setSums(
   return counts;
 }
 
+/**
+ * Adds rows grouped by several dimensions' columns together (each with its `clicks`) to
+ * every one of those dimensions' counts, each value read by `valueOf`.
+ */
+function addGrouped(
+  counts: Record<Dimension, Map<string | null, number>>,
+  dimensions: readonly Dimension[],
+  rows: readonly object[],
+  valueOf: (value: string | null) => string | null,
+) {
+  for (const row of rows as Record<string, string | number | null>[]) {
+    for (const dimension of dimensions) {
+      const value = valueOf(row[DIMENSIONS[dimension].column] as string | null);
+      const map = counts[dimension];
+      map.set(value, (map.get(value) ?? 0) + Number(row.clicks));
+    }
+  }
+}
+
 /** Most clicks first; ties by value in code-point order, a missing value last. */
 function byClicksThenValue(a: Ranked, b: Ranked): number {
   if (a.clicks !== b.clicks) return b.clicks - a.clicks;
@@ -96,8 +116,7 @@ type Query = SelectQueryBuilder<Database, "clicks", object>;
 
 function scoped(query: Query, range: DayRange, filters: Filters): Query {
   let scopedQuery = query.where("day", ">=", range.from).where("day", "<=", range.to);
-  for (const [dimension, value] of Object.entries(filters) as [Dimension, string | undefined][]) {
-    if (value === undefined) continue;
+  for (const [dimension, value] of setFilters(filters)) {
     scopedQuery = scopedQuery.where(DIMENSIONS[dimension].column, "=", value);
   }
   return scopedQuery;
@@ -111,12 +130,6 @@ const bots = (eb: ExpressionBuilder<Database, "clicks">) =>
 /** People's and bots' clicks summed from a table of daily counts (a `clicks` column). */
 const countedHumans = sql<number>`sum(case when is_bot = 0 then clicks else 0 end)`;
 const countedBots = sql<number>`sum(case when is_bot = 1 then clicks else 0 end)`;
-
-/** The filters that are set, as [dimension, value]. */
-const setFilters = (filters: Filters) =>
-  (Object.entries(filters) as [Dimension, string | undefined][]).filter(
-    (entry): entry is [Dimension, string] => entry[1] !== undefined,
-  );
 
 /** Whether unique visitors are counted under `filters`: without any filter only. */
 export const countsUniques = (filters: Filters) => setFilters(filters).length === 0;
@@ -135,8 +148,10 @@ type Source =
 function sourceOf(filters: Filters): Source {
   const set = setFilters(filters);
   if (set.length === 0) return { from: "rollups" };
+  const paired = pairedFilter(filters);
+  if (paired) return { from: "filtered", filter: paired };
   if (set.some(([dimension]) => !PAIRED.includes(dimension))) return { from: "clicks" };
-  return set.length === 1 ? { from: "filtered", filter: set[0]! } : { from: "combinations" };
+  return { from: "combinations" };
 }
 
 /**
@@ -287,27 +302,17 @@ export function reportQueries(db: Kysely<Database>) {
     includeBots: boolean,
     subids: boolean,
   ) {
-    const dimensions = PAIRED;
     let query = combinations(range, filters);
     if (!includeBots) query = query.where("is_bot", "=", 0);
-    const columns = dimensions.map(
-      (dimension) => DIMENSIONS[dimension].column,
-    ) as CombinationColumn[];
     const [rows, counts] = await Promise.all([
       query
-        .select((eb) => [...columns, eb.fn.sum<number>("clicks").as("clicks")])
-        .groupBy(columns)
+        .select((eb) => [...COMBINATION_COLUMNS, eb.fn.sum<number>("clicks").as("clicks")])
+        .groupBy(COMBINATION_COLUMNS)
         .execute(),
       countsFromClicks(range, filters, includeBots, subids ? SUBIDS : []),
     ]);
-    for (const row of rows as Record<string, string | number | null>[]) {
-      for (const [index, dimension] of dimensions.entries()) {
-        const stored = row[columns[index]!] as string;
-        const value = stored === "" ? null : stored;
-        const map = counts[dimension];
-        map.set(value, (map.get(value) ?? 0) + Number(row.clicks));
-      }
-    }
+    // A daily count stores a missing value as "".
+    addGrouped(counts, PAIRED, rows, (stored) => (stored === "" ? null : stored));
     return counts;
   }
 
@@ -331,13 +336,7 @@ export function reportQueries(db: Kysely<Database>) {
           .select((eb) => [...columns, eb.fn.countAll<number>().as("clicks")])
           .groupBy(columns)
           .execute();
-        for (const row of rows as Record<string, string | number | null>[]) {
-          for (const [index, dimension] of group.entries()) {
-            const value = row[columns[index]!] as string | null;
-            const map = counts[dimension];
-            map.set(value, (map.get(value) ?? 0) + Number(row.clicks));
-          }
-        }
+        addGrouped(counts, group, rows, (value) => value);
       }),
     );
     return counts;

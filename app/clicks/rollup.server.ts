@@ -16,7 +16,13 @@
 import type { Kysely, Transaction } from "kysely";
 
 import { chunked } from "./chunked";
-import { DIMENSION_NAMES, DIMENSIONS, type Dimension } from "./dimensions";
+import {
+  DIMENSION_NAMES,
+  DIMENSIONS,
+  setFilters,
+  type Dimension,
+  type Filters,
+} from "./dimensions";
 import type { ClickCombinationDailyTable, ClickRecord, Database } from "./types";
 
 type Counted = { day: string; dimension: Dimension; value: string; is_bot: number; clicks: number };
@@ -30,6 +36,15 @@ type FilterCounted = Counted & { filter_dimension: Dimension; filter_value: stri
 export const PAIRED: readonly Dimension[] = DIMENSION_NAMES.filter(
   (dimension) => dimension !== "subid",
 );
+
+/**
+ * A view's one filter when the daily counts under one filter (click_filter_daily and
+ * conversion_filter_daily) hold it: a single filter, not a sub-id. Else null.
+ */
+export function pairedFilter(filters: Filters): [Dimension, string] | null {
+  const set = setFilters(filters);
+  return set.length === 1 && PAIRED.includes(set[0]![0]) ? set[0]! : null;
+}
 
 type CombinationColumn = Exclude<keyof ClickCombinationDailyTable, "day" | "is_bot" | "clicks">;
 

@@ -15,12 +15,13 @@ import { sql, type Kysely } from "kysely";
 import {
   DIMENSION_NAMES,
   DIMENSIONS,
+  setFilters,
   type DayRange,
   type Dimension,
   type Filters,
 } from "~/clicks/dimensions";
 import { pagesById } from "~/clicks/chunked";
-import { PAIRED } from "~/clicks/rollup.server";
+import { pairedFilter } from "~/clicks/rollup.server";
 import type { ConversionEvent, Database } from "~/clicks/types";
 
 /** Amounts in cents per ISO 4217 currency, e.g. { EUR: 123450, USD: 12000 }. */
@@ -97,8 +98,7 @@ export function sumConversions(all: readonly ConversionFigures[]): ConversionFig
   return sum;
 }
 
-const unfiltered = (filters: Filters) =>
-  Object.values(filters).every((value) => value === undefined);
+const unfiltered = (filters: Filters) => setFilters(filters).length === 0;
 
 /** Every dimension's column except sub-ids, then sub-ids alone (see RANKING_GROUPS). */
 const GROUPS: Dimension[][] = [
@@ -116,14 +116,6 @@ const SUMMED = [
 const SUMMED_PER_DAY = ["day", ...SUMMED] as const;
 const SUMMED_PER_VALUE = ["dimension", "value", ...SUMMED] as const;
 
-/** The view's one filter when conversion_filter_daily holds its figures, else null. */
-function pairedFilter(filters: Filters): [Dimension, string] | null {
-  const set = (Object.entries(filters) as [Dimension, string | undefined][]).filter(
-    (entry): entry is [Dimension, string] => entry[1] !== undefined,
-  );
-  return set.length === 1 && PAIRED.includes(set[0]![0]) ? set[0]! : null;
-}
-
 /** The conversion reports, read through `db` (the ledger's reader). */
 export function conversionReports(db: Kysely<Database>) {
   const scoped = (range: DayRange, filters: Filters) => {
@@ -131,8 +123,8 @@ export function conversionReports(db: Kysely<Database>) {
       .selectFrom("conversions")
       .where("day", ">=", range.from)
       .where("day", "<=", range.to);
-    for (const [dimension, value] of Object.entries(filters) as [Dimension, string | undefined][]) {
-      if (value !== undefined) query = query.where(DIMENSIONS[dimension].column, "=", value);
+    for (const [dimension, value] of setFilters(filters)) {
+      query = query.where(DIMENSIONS[dimension].column, "=", value);
     }
     return query;
   };

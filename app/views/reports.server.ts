@@ -19,7 +19,7 @@
  */
 import { sql, type Kysely } from "kysely";
 
-import type { DayRange, Filters } from "~/clicks/dimensions";
+import { setFilters, type DayRange, type Filters } from "~/clicks/dimensions";
 import type { Database, ViewCombinationDailyTable } from "~/clicks/types";
 
 import {
@@ -64,10 +64,7 @@ const emptyRankings = () =>
   ) as ViewRankings;
 
 /** The filters that are set, as [dimension, value] (only view dimensions get here). */
-const setFilters = (filters: Filters) =>
-  (Object.entries(filters) as [ViewDimension, string | undefined][]).filter(
-    (entry): entry is [ViewDimension, string] => entry[1] !== undefined,
-  );
+const setViewFilters = (filters: Filters) => setFilters(filters) as [ViewDimension, string][];
 
 const valueOf = (stored: string | null) => (stored === "" ? null : stored);
 
@@ -79,7 +76,7 @@ export function viewReports(db: Kysely<Database>) {
       .selectFrom("view_combination_daily")
       .where("day", ">=", range.from)
       .where("day", "<=", range.to);
-    for (const [dimension, value] of setFilters(filters)) {
+    for (const [dimension, value] of setViewFilters(filters)) {
       query = query.where(viewColumn(dimension) as CombinationColumn, "=", value);
     }
     return query;
@@ -200,7 +197,7 @@ export function viewReports(db: Kysely<Database>) {
      */
     async days(range: DayRange, filters: Filters = {}): Promise<ViewDay[] | null> {
       if (!viewsDefinedUnder(filters)) return null;
-      const set = setFilters(filters);
+      const set = setViewFilters(filters);
       const rows =
         set.length === 0
           ? await daily(range)
@@ -232,7 +229,7 @@ export function viewReports(db: Kysely<Database>) {
      */
     async rankings(range: DayRange, filters: Filters = {}): Promise<ViewRankings | null> {
       if (!viewsDefinedUnder(filters)) return null;
-      const set = setFilters(filters);
+      const set = setViewFilters(filters);
       if (set.length === 0) return rankingsFromRollups(range);
       if (set.length === 1) return rankingsUnderFilter(range, set[0]!);
       return rankingsFromCombinations(range, filters);

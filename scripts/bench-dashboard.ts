@@ -35,6 +35,7 @@ import { loadContent } from "../app/content/load-content.server";
 import { startCluster } from "../tests/postgres-cluster";
 
 import { startServer, stopServer } from "./bench-server";
+import { countRows } from "./ledger-rows";
 
 const PORT = Number(process.env.BENCH_DASHBOARD_PORT ?? 3570);
 const CLICKS = Number(process.env.BENCH_DASHBOARD_CLICKS ?? 1_000_000);
@@ -94,19 +95,10 @@ async function timed(url: string, cookie: string): Promise<number> {
 
 /** What an existing ledger holds, counted (the seed's own figures when it seeds). */
 async function holdings(database: LedgerDatabase): Promise<Seeded> {
-  const count = async (table: "clicks" | "conversions" | "views") =>
-    Number(
-      (
-        await database.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<string>().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
   return {
-    clicks: await count("clicks"),
-    conversions: await count("conversions"),
-    views: await count("views"),
+    clicks: await countRows(database.db, "clicks"),
+    conversions: await countRows(database.db, "conversions"),
+    views: await countRows(database.db, "views"),
   };
 }
 

@@ -23,6 +23,8 @@ import { loadContent } from "../app/content/load-content.server";
 import { ViewLedger } from "../app/views/ledger.server";
 import { startCluster } from "../tests/postgres-cluster";
 
+import { countRows } from "./ledger-rows";
+
 const COUNT = Number(process.env.BENCH_INGEST_COUNT ?? 100_000);
 
 /** What ClickLedger and ViewLedger share. */
@@ -58,16 +60,10 @@ async function measure(label: string, url: string, clicks: ClickRecord[], views:
   try {
     const clicksPerSecond = await ingest(clickLedger, clicks);
     const viewsPerSecond = await ingest(viewLedger, views);
-    const count = async (table: "clicks" | "views") =>
-      Number(
-        (
-          await database.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<string>().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    const stored = { clicks: await count("clicks"), views: await count("views") };
+    const stored = {
+      clicks: await countRows(database.db, "clicks"),
+      views: await countRows(database.db, "views"),
+    };
     if (stored.clicks !== clicks.length || stored.views !== views.length) {
       throw new Error(`${label} holds ${stored.clicks} clicks and ${stored.views} views`);
     }

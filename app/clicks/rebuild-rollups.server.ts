@@ -17,8 +17,8 @@ import { DIMENSIONS } from "./dimensions";
 import { COMBINATION_COLUMNS, PAIRED } from "./rollup.server";
 import type { Database } from "./types";
 
-/** A click column's value as the daily counts store it: "" when missing. */
-const stored = (column: string): RawBuilder<string> => sql`coalesce(${sql.ref(column)}, '')`;
+/** A column's value as the daily counts store it: "" when missing (clicks and views). */
+export const stored = (column: string): RawBuilder<string> => sql`coalesce(${sql.ref(column)}, '')`;
 
 /** Replaces every daily count of clicks with the counts of the clicks table. */
 export async function rebuildClickRollups(db: Kysely<Database>): Promise<void> {

@@ -20,13 +20,16 @@ import type {
 
 type Written = Omit<ConversionsTable, "id">;
 
+/** A conversion's value of `dimension` as the daily counts store it ("" when missing). */
+const valueOf = (conversion: Written, dimension: (typeof DIMENSION_NAMES)[number]) =>
+  String(conversion[DIMENSIONS[dimension].column as keyof Written] ?? "");
+
 /** The conversions' counts and amounts per day, dimension, value, event and currency. */
 export function countConversions(conversions: readonly Written[]): ConversionDailyTable[] {
   const counts = new Map<string, ConversionDailyTable>();
   for (const conversion of conversions) {
     for (const dimension of DIMENSION_NAMES) {
-      const column = DIMENSIONS[dimension].column as keyof Written;
-      const value = String(conversion[column] ?? "");
+      const value = valueOf(conversion, dimension);
       const key = [conversion.day, dimension, value, conversion.event, conversion.currency].join(
         "\u0000",
       );
@@ -49,10 +52,6 @@ export function countConversions(conversions: readonly Written[]): ConversionDai
   }
   return [...counts.values()];
 }
-
-/** A conversion's value of `dimension` as the daily counts store it ("" when missing). */
-const valueOf = (conversion: Written, dimension: (typeof DIMENSION_NAMES)[number]) =>
-  String(conversion[DIMENSIONS[dimension].column as keyof Written] ?? "");
 
 /** The conversions' figures under each one-dimension filter (conversion_filter_daily). */
 export function countConversionsFiltered(

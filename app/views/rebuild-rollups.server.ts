@@ -13,14 +13,12 @@
  *   the ledger still deduplicates against (older rows are deleted by design).
  * Runs in one transaction.
  */
-import { sql, type Kysely, type RawBuilder } from "kysely";
+import { sql, type Kysely } from "kysely";
 
+import { stored } from "~/clicks/rebuild-rollups.server";
 import type { Database } from "~/clicks/types";
 
 import { VIEW_DIMENSIONS, VIEW_TOTAL, viewColumn } from "./view-dimensions";
-
-/** A view column's value as the daily counts store it: "" when missing. */
-const stored = (column: string): RawBuilder<string> => sql`coalesce(${sql.ref(column)}, '')`;
 
 /** Replaces every daily count of views with the counts of the views table. */
 export async function rebuildViewRollups(db: Kysely<Database>): Promise<void> {

@@ -27,18 +27,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const make = EXPORTS[file];
   if (!make) throw new Response(null, { status: 404 });
   const headers = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
+  /** A refusal as one line of Spanish text. */
+  const refusal = (status: number, line: string, more: Record<string, string> = {}) =>
+    new Response(`${line}\n`, {
+      status,
+      headers: { ...headers, "Content-Type": "text/plain; charset=utf-8", ...more },
+    });
   if (!(await isLoggedIn(request))) {
-    return new Response("Inicia sesión en /admin para descargar este archivo.\n", {
-      status: 401,
-      headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
-    });
+    return refusal(401, "Inicia sesión en /admin para descargar este archivo.");
   }
-  if (!context.clicks) {
-    return new Response("El registro de clics está desactivado.\n", {
-      status: 409,
-      headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
-    });
-  }
+  if (!context.clicks) return refusal(409, "El registro de clics está desactivado.");
   const view = readView(new URL(request.url).searchParams, todayIn(env.REPORT_TIME_ZONE));
   const name = `${file.replace(".csv", "")}-${view.range.from}-${view.range.to}.csv`;
   let body: ReadableStream<Uint8Array>;
@@ -46,16 +44,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     body = await make(context.clicks.reports, view);
   } catch (error) {
     if (!databaseUnavailable(error)) throw error;
-    return new Response(
-      "La base de datos no responde en este momento. Vuelve a intentarlo en unos segundos.\n",
-      {
-        status: 503,
-        headers: {
-          ...headers,
-          "Content-Type": "text/plain; charset=utf-8",
-          "Retry-After": String(RETRY_AFTER_SECONDS),
-        },
-      },
+    return refusal(
+      503,
+      "La base de datos no responde en este momento. Vuelve a intentarlo en unos segundos.",
+      { "Retry-After": String(RETRY_AFTER_SECONDS) },
     );
   }
   return new Response(body, {

@@ -23,7 +23,7 @@ import { PageViewFallback } from "~/document/page-view-fallback";
 import { SiteChrome, useSite } from "~/components/layout/site-chrome";
 import { UpdateBanner } from "~/components/update-banner";
 import { APP_CONFIG_ELEMENT_ID, serializeForScript } from "~/config/app-config";
-import type { PageLoaderData } from "~/content/page-loader.server";
+import type { PageLoaderData } from "~/routes/page.loader.server";
 import { countryVary } from "~/affiliate/country-gate.server";
 import { rootData } from "~/document/root-data.server";
 import { loadInterfaceMessages } from "~/i18n/interface-messages.client";

@@ -12,7 +12,7 @@ import {
   backupLedger,
   defaultDestination,
   ledgerFile,
-} from "../app/clicks/backup.server";
+} from "../app/ledger/backup.server";
 
 try {
   const source = ledgerFile(env.DATABASE_URL);

@@ -24,18 +24,19 @@ import path from "node:path";
 
 import { sql } from "kysely";
 
-import { todayIn, addDays } from "../app/admin/query";
-import { EVENTS_PER_REGISTRATION, type Seeded, writeSeed } from "../app/admin/seed.server";
+import { addDays } from "../app/reports/query";
+import { EVENTS_PER_REGISTRATION, type Seeded, writeSeed } from "./seed/ledger-seed";
 import {
   type LedgerDatabase,
   openLedgerDatabase,
   parseDatabaseUrl,
-} from "../app/clicks/database.server";
+} from "../app/ledger/database.server";
 import { loadContent } from "../app/content/load-content.server";
 import { startCluster } from "../tests/postgres-cluster";
 
 import { startServer, stopServer } from "./bench-server";
 import { countRows } from "./ledger-rows";
+import { todayIn } from "../app/reports/reporting-day";
 
 const PORT = Number(process.env.BENCH_DASHBOARD_PORT ?? 3570);
 const CLICKS = Number(process.env.BENCH_DASHBOARD_CLICKS ?? 1_000_000);

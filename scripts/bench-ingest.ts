@@ -3,7 +3,7 @@
  * commits, through the site's own write path (ClickLedger and ViewLedger: the batch queue,
  * 500 a transaction, each batch with its daily counts), on a throwaway PostgreSQL cluster
  * and, as the same run's reference, on a SQLite file. BENCH_INGEST_COUNT records of each
- * kind (default 100,000: one day of synthetic traffic, today, from app/admin/seed.server.ts,
+ * kind (default 100,000: one day of synthetic traffic, today, from scripts/seed/ledger-seed.ts,
  * made before the clock starts) are queued as fast as the queue takes them without
  * overflowing (never more than MAX_QUEUE / 2 waiting), then flushed; rows/s is the rows
  * committed (counted in the table afterwards, none dropped) over that time. One Node
@@ -13,17 +13,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { seedClicks, seedViews } from "../app/admin/seed.server";
-import { todayIn } from "../app/admin/query";
-import type { QueueStats } from "../app/clicks/batch-queue";
-import { openLedgerDatabase } from "../app/clicks/database.server";
+import { seedClicks, seedViews } from "./seed/ledger-seed";
+import type { QueueStats } from "../app/ledger/batch-queue";
+import { openLedgerDatabase } from "../app/ledger/database.server";
 import { ClickLedger, MAX_QUEUE } from "../app/clicks/ledger.server";
-import type { ClickRecord, ViewRecord } from "../app/clicks/types";
+import type { ClickRecord, ViewRecord } from "../app/ledger/schema";
 import { loadContent } from "../app/content/load-content.server";
 import { ViewLedger } from "../app/views/ledger.server";
 import { startCluster } from "../tests/postgres-cluster";
 
 import { countRows } from "./ledger-rows";
+import { todayIn } from "../app/reports/reporting-day";
 
 const COUNT = Number(process.env.BENCH_INGEST_COUNT ?? 100_000);
 

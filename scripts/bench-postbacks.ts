@@ -14,14 +14,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { seedClickId, writeSeed } from "../app/admin/seed.server";
-import { todayIn } from "../app/admin/query";
-import { openLedgerDatabase } from "../app/clicks/database.server";
+import { seedClickId, writeSeed } from "./seed/ledger-seed";
+import { openLedgerDatabase } from "../app/ledger/database.server";
 import { env } from "../app/config/env.server";
 import { loadContent } from "../app/content/load-content.server";
 
 import { autocannon, type LoadRequest, type LoadResult } from "./bench-autocannon";
 import { startServer, stopServer } from "./bench-server";
+import { todayIn } from "../app/reports/reporting-day";
 
 const PORT = Number(process.env.BENCH_POSTBACK_PORT ?? 3570);
 const BARE_PORT = PORT + 1;

@@ -1,7 +1,7 @@
 /** What a ledger table holds, counted: the benches check what they wrote or measured. */
 import type { Kysely } from "kysely";
 
-import type { Database } from "../app/clicks/types";
+import type { Database } from "../app/ledger/schema";
 
 export async function countRows(
   db: Kysely<Database>,

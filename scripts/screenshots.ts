@@ -14,12 +14,12 @@ import path from "node:path";
 
 import { chromium } from "@playwright/test";
 
-import { todayIn } from "../app/admin/query";
-import { writeSeed } from "../app/admin/seed.server";
-import { openLedgerDatabase } from "../app/clicks/database.server";
+import { writeSeed } from "./seed/ledger-seed";
+import { openLedgerDatabase } from "../app/ledger/database.server";
 import { contentDirectory, readContentFiles } from "../app/content/content-files.server";
 import { loadContent } from "../app/content/load-content.server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/chromium";
+import { todayIn } from "../app/reports/reporting-day";
 
 const WIDTHS = [390, 1280] as const;
 /** Pages whose screenshots the README shows (committed as JPEG in docs/screenshots). */

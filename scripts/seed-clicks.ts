@@ -2,19 +2,19 @@
  * `npm run seed-clicks -- [count] [days] [views]`: writes synthetic clicks (default
  * 1,000,000 over 400 days up to today), the conversions a program would report for them
  * (about 8 % of people's clicks register, 3 % deposit) and the page views around them
- * (default five per click, on the content's pages, a few "404"; app/admin/seed.server.ts)
+ * (default five per click, on the content's pages, a few "404"; scripts/seed/ledger-seed.ts)
  * into the ledger of
  * DATABASE_URL (default: the SQLite file data/clicks.sqlite), on the content's real pages
  * and link ids, to try the dashboard and measure it. The daily counts are rebuilt by SQL
- * after the rows are written (app/clicks/rebuild-rollups.server.ts and its views twin). Never point it at a ledger with real
+ * after the rows are written (app/ledger/rollups/rebuild-clicks.server.ts and its views twin). Never point it at a ledger with real
  * clicks you care about: it only adds.
  */
-import { writeSeed } from "../app/admin/seed.server";
-import { todayIn } from "../app/admin/query";
-import { openLedgerDatabase } from "../app/clicks/database.server";
+import { writeSeed } from "./seed/ledger-seed";
+import { openLedgerDatabase } from "../app/ledger/database.server";
 import { env } from "../app/config/env.server";
 import { loadContent } from "../app/content/load-content.server";
 import { variantsByPage } from "../app/experiments/recorded.server";
+import { todayIn } from "../app/reports/reporting-day";
 
 const count = Number(process.argv[2] ?? 1_000_000);
 const days = Number(process.argv[3] ?? 400);

@@ -13,12 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { testClick } from "../tests/click-record";
 
-import { clicksCsv, dailyCsv } from "~/admin/csv.server";
-import type { View } from "~/admin/query";
-import { openLedgerDatabase, type LedgerDatabase } from "~/clicks/database.server";
+import { clicksCsv, dailyCsv } from "~/reports/csv.server";
+import type { View } from "~/reports/query";
+import { openLedgerDatabase, type LedgerDatabase } from "~/ledger/database.server";
 import { ClickLedger } from "~/clicks/ledger.server";
-import { isDatabaseUnavailable } from "~/clicks/unavailable";
-import type { ClickRecord, ViewRecord } from "~/clicks/types";
+import { isDatabaseUnavailable } from "~/ledger/unavailable";
+import type { ClickRecord, ViewRecord } from "~/ledger/schema";
 import { ConversionLedger } from "~/conversions/ledger.server";
 import { ViewLedger } from "~/views/ledger.server";
 

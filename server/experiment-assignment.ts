@@ -10,8 +10,9 @@ import type { IncomingMessage } from "node:http";
 
 import type { ServerBuild } from "@remix-run/node";
 
-import { agentOf, dayIn, visitorKeys } from "~/clicks/click-record.server";
+import { agentOf, visitorKeys } from "~/clicks/click-record.server";
 import { assignmentText, type ExperimentPlan } from "~/experiments/assign.server";
+import { dayIn } from "~/reports/reporting-day";
 
 type ExperimentsFor = (pagePath: string) => ExperimentPlan[];
 

@@ -18,9 +18,9 @@ import { pathToFileURL } from "node:url";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 
 import { visitorKeys } from "~/clicks/click-record.server";
-import { openLedgerDatabase } from "~/clicks/database.server";
+import { openLedgerDatabase } from "~/ledger/database.server";
 import { ClickLedger } from "~/clicks/ledger.server";
-import { VisitorSalts } from "~/clicks/visitor-salts.server";
+import { VisitorSalts } from "~/ledger/visitor-salts.server";
 import { ConversionLedger } from "~/conversions/ledger.server";
 import { env } from "~/config/env.server";
 import { ViewLedger } from "~/views/ledger.server";
@@ -77,9 +77,9 @@ async function loadBuild(): Promise<ServerBuild> {
 let build = await loadBuild();
 
 /**
- * The click ledger (app/clicks) and, in the same database, the conversion ledger
- * (app/conversions) and the page views' (app/views), opened and migrated before the first
- * request.
+ * The ledger's database (app/ledger) and the write side of each family in it: clicks
+ * (app/clicks), conversions (app/conversions) and page views (app/views), opened and
+ * migrated before the first request.
  */
 async function openLedgers(): Promise<{
   clicks: ClickLedger | null;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import type { OutboundTarget } from "~/affiliate/outbound.server";
 import type { ClickLedger } from "~/clicks/ledger.server";
-import type { ClickRecord } from "~/clicks/types";
+import type { ClickRecord } from "~/ledger/schema";
 import { CLICK_ID_PATTERN } from "~/clicks/click-id";
 import type { ExperimentPlan } from "~/experiments/assign.server";
 import type { DestinationSplit } from "~/experiments/recorded.server";

@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import type { ViewRecord } from "~/clicks/types";
+import type { ViewRecord } from "~/ledger/schema";
 import type { ExperimentPlan } from "~/experiments/assign.server";
 import { MAX_VIEW_BODY_BYTES, VIEW_PATH } from "~/views/view-endpoint";
 import { viewedPage } from "~/views/viewed-page.server";

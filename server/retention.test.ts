@@ -4,7 +4,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 
-import { openLedgerDatabase } from "~/clicks/database.server";
+import { openLedgerDatabase } from "~/ledger/database.server";
 import { ClickLedger } from "~/clicks/ledger.server";
 import { ConversionLedger } from "~/conversions/ledger.server";
 import { ViewLedger } from "~/views/ledger.server";

@@ -1,14 +1,14 @@
 /**
  * Retention: deletes the clicks, conversions and page views past CLICK_RETENTION_DAYS, and
  * the shared tables' leftovers, at start and then periodically. On PostgreSQL several
- * instances share the ledger, so the run is claimed first (app/clicks/shared-facts.server.ts):
+ * instances share the ledger, so the run is claimed first (app/ledger/shared-facts.server.ts):
  * one instance prunes, the others skip; each instance asks every hour, so the site still
  * prunes daily when the instance that last did is gone. On SQLite (one instance) it runs at
  * start and every 24 hours, as before.
  */
-import { claimJob, pruneSharedFacts } from "~/clicks/shared-facts.server";
+import { claimJob, pruneSharedFacts } from "~/ledger/shared-facts.server";
 import type { ClickLedger } from "~/clicks/ledger.server";
-import type { Dialect } from "~/clicks/types";
+import type { Dialect } from "~/ledger/schema";
 import type { ConversionLedger } from "~/conversions/ledger.server";
 import type { ViewLedger } from "~/views/ledger.server";
 

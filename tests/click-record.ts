@@ -3,7 +3,7 @@
  * `day` at noon UTC with no tracking parameters, changed by `overrides`. Each test names
  * only what it is about.
  */
-import type { ClickRecord } from "~/clicks/types";
+import type { ClickRecord } from "~/ledger/schema";
 
 export function testClick(overrides: Partial<ClickRecord> = {}): ClickRecord {
   const day = overrides.day ?? "2026-11-20";

@@ -7,9 +7,9 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { describe, expect, inject, it, vi } from "vitest";
 
-import { openLedgerDatabase } from "~/clicks/database.server";
+import { openLedgerDatabase } from "~/ledger/database.server";
 import type { ClickLedger } from "~/clicks/ledger.server";
-import type { Database } from "~/clicks/types";
+import type { Database } from "~/ledger/schema";
 
 import { ownPostgresDatabase } from "../../tests/own-database";
 

@@ -5,16 +5,17 @@
  * LoginLimiter (auth.server.ts) stays in front as a first, free filter.
  *
  * The client is never stored as its address: it is a hash of the address keyed with the
- * day's shared visitor salt (app/clicks/visitor-salts.server.ts), which every instance reads
+ * day's shared visitor salt (app/ledger/visitor-salts.server.ts), which every instance reads
  * the same and which is deleted after two days. Failures count in fixed windows of
  * `windowMs` (one row per client and window): at most `maxFailures` per window, so at most
  * twice that in a span that straddles two windows.
  */
 import type { Kysely } from "kysely";
 
-import { dayIn, VisitorKeys } from "~/clicks/click-record.server";
-import type { Database } from "~/clicks/types";
-import { VisitorSalts } from "~/clicks/visitor-salts.server";
+import { VisitorKeys } from "~/clicks/click-record.server";
+import type { Database } from "~/ledger/schema";
+import { VisitorSalts } from "~/ledger/visitor-salts.server";
+import { dayIn } from "~/reports/reporting-day";
 
 export class SharedLoginLimiter {
   /** This limiter's own copy of the shared salts (the server's lives in another bundle). */

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 
 import { sameSitePath, sameSiteUrl, visitTrackingParams } from "~/affiliate/tracking-params";
 
-import { VisitorKeys, buildClickRecord, dayIn, deviceOf } from "./click-record.server";
+import { VisitorKeys, buildClickRecord, deviceOf } from "./click-record.server";
+import { dayIn } from "~/reports/reporting-day";
 
 const CHROME_ANDROID =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";

@@ -21,8 +21,10 @@ import {
   type TrackingParams,
 } from "~/affiliate/tracking-params";
 
+import { dayIn } from "~/reports/reporting-day";
+
 import { newClickId } from "./click-id";
-import type { ClickRecord } from "./types";
+import type { ClickRecord } from "~/ledger/schema";
 
 /**
  * Request headers of link previews, prefetches and prerenders: not a person's click, nor a
@@ -136,33 +138,6 @@ export class VisitorKeys {
  * of a day carry the same key and join.
  */
 export const visitorKeys = new VisitorKeys();
-
-const dayFormats = new Map<string, { format: Intl.DateTimeFormat; minute: number; day: string }>();
-
-/**
- * YYYY-MM-DD of an instant in a time zone. Formatters are costly to make (one per zone)
- * and to run, so each zone remembers its last minute's day: every zone's offset is a whole
- * number of minutes, so a day never changes within one.
- */
-export function dayIn(timeZone: string, at: number): string {
-  let zone = dayFormats.get(timeZone);
-  if (!zone) {
-    const format = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
-    zone = { format, minute: Number.NaN, day: "" };
-    dayFormats.set(timeZone, zone);
-  }
-  const minute = Math.floor(at / 60_000);
-  if (minute !== zone.minute) {
-    zone.minute = minute;
-    zone.day = zone.format.format(at);
-  }
-  return zone.day;
-}
 
 export type ClickInput = {
   /** The request's headers. */

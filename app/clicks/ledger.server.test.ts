@@ -12,14 +12,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 import { testClick } from "../../tests/click-record";
 
-import { writeSeed } from "~/admin/seed.server";
+import { writeSeed } from "../../scripts/seed/ledger-seed";
 
-import { openLedgerDatabase, type LedgerDatabase } from "./database.server";
+import { openLedgerDatabase, type LedgerDatabase } from "~/ledger/database.server";
 import { ClickLedger } from "./ledger.server";
-import { DIMENSION_NAMES, DIMENSIONS, type DayRange, type Dimension } from "./dimensions";
-import { rebuildClickRollups } from "./rebuild-rollups.server";
-import { sumDays, type Ranked } from "./reports.server";
-import type { ClickRecord } from "./types";
+import { DIMENSION_NAMES, DIMENSIONS, type DayRange, type Dimension } from "~/reports/dimensions";
+import { rebuildClickRollups } from "~/ledger/rollups/rebuild-clicks.server";
+import { sumDays, type Ranked } from "~/reports/clicks.server";
+import type { ClickRecord } from "~/ledger/schema";
 
 const directory = mkdtempSync(path.join(tmpdir(), "ledger-"));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));

@@ -8,13 +8,13 @@
  */
 import type { Kysely } from "kysely";
 
-import { BatchQueue, type QueueStats } from "./batch-queue";
-import type { LedgerDatabase } from "./database.server";
-import { DAY_MS, pruneWithDailyCounts } from "./prune.server";
-import { reportQueries, type ReportQueries } from "./reports.server";
-import { addToRollups } from "./rollup.server";
-import { claimBatch } from "./shared-facts.server";
-import type { ClickRecord, Database } from "./types";
+import { BatchQueue, type QueueStats } from "~/ledger/batch-queue";
+import type { LedgerDatabase } from "~/ledger/database.server";
+import { DAY_MS, pruneWithDailyCounts } from "~/ledger/retention.server";
+import { reportQueries, type ReportQueries } from "~/reports/clicks.server";
+import { addToRollups } from "~/ledger/rollups/clicks.server";
+import { claimBatch } from "~/ledger/shared-facts.server";
+import type { ClickRecord, Database } from "~/ledger/schema";
 
 /**
  * Clicks per write. A write's cost is mostly per transaction (its commit, the index pages

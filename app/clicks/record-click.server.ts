@@ -13,7 +13,7 @@ import {
 
 import { buildClickRecord, visitorKeys, type ClickInput } from "./click-record.server";
 import type { ClickLedger } from "./ledger.server";
-import type { ClickRecord } from "./types";
+import type { ClickRecord } from "~/ledger/schema";
 
 export type ClickRequest = Omit<ClickInput, "linkId" | "destination" | "visitorKeys">;
 

@@ -17,7 +17,7 @@ const TEXTS_OF_STATUS: Readonly<Record<number, TextKey>> = {
   404: "not_found",
   405: "method_not_allowed",
   413: "payload_too_large",
-  // The dashboard while the ledger's database does not answer (app/admin/ledger-read.server.ts).
+  // The dashboard while the ledger's database does not answer (app/reports/ledger-read.server.ts).
   503: "service_unavailable",
 };
 

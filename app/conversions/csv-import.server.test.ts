@@ -12,10 +12,9 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { testClick } from "../../tests/click-record";
 
-import { dayIn } from "~/clicks/click-record.server";
-import { openLedgerDatabase, type LedgerDatabase } from "~/clicks/database.server";
+import { openLedgerDatabase, type LedgerDatabase } from "~/ledger/database.server";
 import { ClickLedger } from "~/clicks/ledger.server";
-import type { ClickRecord } from "~/clicks/types";
+import type { ClickRecord } from "~/ledger/schema";
 
 import {
   importInstant,
@@ -28,6 +27,7 @@ import {
 import { previewGroups, previewImport } from "./import-preview.server";
 import { ConversionLedger } from "./ledger.server";
 import type { PostbackMapping } from "./postback-input";
+import { dayIn } from "~/reports/reporting-day";
 
 const mapping: PostbackMapping = {
   params: {

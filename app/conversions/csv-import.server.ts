@@ -9,7 +9,7 @@
  */
 import { parse } from "csv-parse/sync";
 
-import { chunked } from "~/clicks/chunked";
+import { chunked } from "~/ledger/chunked";
 
 import { importKey } from "./dedup";
 import { COLUMN_LABELS, COLUMN_NAMES, REQUIRED_COLUMNS, type ImportColumn } from "./import-columns";

@@ -10,7 +10,7 @@
  * - a CSV row without txid: its click, event, amount, currency and date, and which
  *   occurrence of that row it is in the file, so importing a file again adds nothing.
  */
-import type { ConversionEvent } from "~/clicks/types";
+import type { ConversionEvent } from "~/ledger/schema";
 
 import { ONCE_PER_CLICK, type ConversionInput } from "./postback-input";
 

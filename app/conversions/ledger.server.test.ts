@@ -11,9 +11,9 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { testClick } from "../../tests/click-record";
 
-import { openLedgerDatabase, type LedgerDatabase } from "~/clicks/database.server";
+import { openLedgerDatabase, type LedgerDatabase } from "~/ledger/database.server";
 import { ClickLedger } from "~/clicks/ledger.server";
-import type { ClickRecord } from "~/clicks/types";
+import type { ClickRecord } from "~/ledger/schema";
 
 import { ConversionLedger } from "./ledger.server";
 import type { ConversionInput } from "./postback-input";

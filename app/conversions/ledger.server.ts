@@ -14,9 +14,8 @@
  */
 import type { Kysely, Transaction } from "kysely";
 
-import { chunked } from "~/clicks/chunked";
-import { dayIn } from "~/clicks/click-record.server";
-import type { LedgerDatabase } from "~/clicks/database.server";
+import { chunked } from "~/ledger/chunked";
+import type { LedgerDatabase } from "~/ledger/database.server";
 import type { ClickLedger } from "~/clicks/ledger.server";
 import type {
   ConversionOrigin,
@@ -24,11 +23,12 @@ import type {
   Database,
   PostbackLogTable,
   PostbackOutcome,
-} from "~/clicks/types";
+} from "~/ledger/schema";
 
 import { postbackKey, previousSlotKey, RETRY_WINDOW_MS } from "./dedup";
 import type { ConversionInput, RejectionReason } from "./postback-input";
-import { addConversionsToRollups } from "./rollup.server";
+import { addConversionsToRollups } from "~/ledger/rollups/conversions.server";
+import { dayIn } from "~/reports/reporting-day";
 
 /** Rows the postback log keeps (the latest). */
 export const POSTBACK_LOG_ROWS = 1_000;

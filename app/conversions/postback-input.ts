@@ -7,7 +7,7 @@
  * tests share it.
  */
 import { RECEIVED_CLICK_ID_PATTERN } from "~/clicks/click-id";
-import type { ConversionEvent } from "~/clicks/types";
+import type { ConversionEvent } from "~/ledger/schema";
 
 export const EVENTS: readonly ConversionEvent[] = ["registration", "ftd", "deposit", "commission"];
 

@@ -5,7 +5,7 @@
  * are; the test postback, sent over HTTP to the site's own receiver so the whole path
  * (guard, receiver, ledger, log) is checked; and the log's rows in Spanish.
  */
-import type { ConversionEvent } from "~/clicks/types";
+import type { ConversionEvent } from "~/ledger/schema";
 
 import { amountText } from "./amount-text";
 import type { PostbackLogEntry } from "./ledger.server";

@@ -1,7 +1,7 @@
 /**
  * /admin/experiments: the A/B experiments declared in content (issue 24) and, for each,
  * its variants side by side with the figures of its period and the verdict against the
- * control (app/experiments/verdict.ts). Behind the dashboard's login like /admin (off: the
+ * control (app/reports/verdict.ts). Behind the dashboard's login like /admin (off: the
  * site's 404; logged out: 401 and the login form), `no-store` and `noindex`.
  */
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
@@ -10,14 +10,14 @@ import { useLoaderData } from "@remix-run/react";
 
 import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
 import { adminHeaders, adminMeta } from "~/admin/route-parts";
-import { readLedger } from "~/admin/ledger-read.server";
+import { readLedger } from "~/reports/ledger-read.server";
 import { ADMIN_HEADERS, answerSessionForm, loginPage } from "~/admin/session-form.server";
 import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
 import { ExperimentsList } from "~/components/admin/experiments";
 import { LoginForm } from "~/components/admin/login-form";
 import { env } from "~/config/env.server";
 import { site } from "~/content/content.server";
-import { experimentReportsOf, loadExperimentsView } from "~/experiments/experiments-view.server";
+import { experimentReportsOf, loadExperimentsView } from "~/reports/experiments-view.server";
 import adminStyles from "~/styles/admin.css";
 
 const PATH = "/admin/experiments";

@@ -9,10 +9,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
-import { clicksCsv, conversionsCsv, dailyCsv, pagesCsv } from "~/admin/csv.server";
-import { databaseUnavailable, RETRY_AFTER_SECONDS } from "~/admin/ledger-read.server";
-import { readView, todayIn } from "~/admin/query";
+import { clicksCsv, conversionsCsv, dailyCsv, pagesCsv } from "~/reports/csv.server";
+import { databaseUnavailable, RETRY_AFTER_SECONDS } from "~/reports/ledger-read.server";
+import { readView } from "~/reports/query";
 import { env } from "~/config/env.server";
+import { todayIn } from "~/reports/reporting-day";
 
 const EXPORTS = {
   "clicks.csv": clicksCsv,

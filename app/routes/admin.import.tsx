@@ -12,7 +12,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
-import { addDays, todayIn } from "~/admin/query";
+import { addDays } from "~/reports/query";
 import { ADMIN_HEADERS, answerSessionForm, loginPage } from "~/admin/session-form.server";
 import type { ImportFormError } from "~/components/admin/import-form";
 import { ImportForm } from "~/components/admin/import-form";
@@ -28,6 +28,7 @@ import { openImport, sealImport } from "~/conversions/import-seal.server";
 import { adminHeaders, adminMeta } from "~/admin/route-parts";
 import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
 import adminStyles from "~/styles/admin.css";
+import { todayIn } from "~/reports/reporting-day";
 
 const PATH = "/admin/import";
 

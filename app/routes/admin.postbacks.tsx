@@ -11,7 +11,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
-import { readLedger } from "~/admin/ledger-read.server";
+import { readLedger } from "~/reports/ledger-read.server";
 import { ADMIN_HEADERS, answerSessionForm, loginPage } from "~/admin/session-form.server";
 import { LoginForm } from "~/components/admin/login-form";
 import { PostbacksLog } from "~/components/admin/postbacks-log";

@@ -11,9 +11,9 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
-import { loadDashboard } from "~/admin/dashboard.server";
-import { readView, todayIn } from "~/admin/query";
-import { readLedger } from "~/admin/ledger-read.server";
+import { loadDashboard } from "~/reports/dashboard.server";
+import { readView } from "~/reports/query";
+import { readLedger } from "~/reports/ledger-read.server";
 import { ADMIN_HEADERS, answerSessionForm, loginPage } from "~/admin/session-form.server";
 import { adminHeaders, adminMeta } from "~/admin/route-parts";
 import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
@@ -23,6 +23,7 @@ import { env } from "~/config/env.server";
 import { links as affiliateLinks, site } from "~/content/content.server";
 import { HEADER_LINK_IDS } from "~/affiliate/outbound.server";
 import adminStyles from "~/styles/admin.css";
+import { todayIn } from "~/reports/reporting-day";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 

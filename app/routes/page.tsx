@@ -1,6 +1,6 @@
 /**
  * Every page of the site: "/", "/403", "/404" and the catch-all at any depth (see
- * remix.config.js). Its loader (app/content/page-loader.server.ts) resolves the path
+ * remix.config.js). Its loader (app/routes/page.loader.server.ts) resolves the path
  * against the content; this module renders the page's blocks and its head.
  */
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
@@ -11,12 +11,12 @@ import { PromotionalPage } from "~/components/blocks/advertising-notice";
 import { Blocks } from "~/components/blocks/registry";
 import { DevAdvice } from "~/components/dev-advice";
 import { useInterfaceTexts } from "~/components/layout/interface-texts";
-import type { loader, PageLoaderData } from "~/content/page-loader.server";
+import type { loader, PageLoaderData } from "~/routes/page.loader.server";
 import { ALLOWED_METHODS } from "~/document/headers.server";
 import type { loader as rootLoader } from "~/root";
 import { errorDescriptors, seoDescriptors } from "~/seo/seo-meta";
 
-export { loader } from "~/content/page-loader.server";
+export { loader } from "~/routes/page.loader.server";
 
 /** Pages are read-only: every method but GET and HEAD gets a 405 (with Allow). */
 export function action(): never {

@@ -11,13 +11,13 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
-import { openLedgerDatabase, type LedgerDatabase } from "~/clicks/database.server";
-import type { ViewRecord } from "~/clicks/types";
+import { openLedgerDatabase, type LedgerDatabase } from "~/ledger/database.server";
+import type { ViewRecord } from "~/ledger/schema";
 
-import { DIMENSIONS } from "~/clicks/dimensions";
+import { DIMENSIONS } from "~/reports/dimensions";
 
 import { ViewLedger } from "./ledger.server";
-import { VIEW_DIMENSIONS, VIEW_TOTAL } from "./view-dimensions";
+import { VIEW_DIMENSIONS, VIEW_TOTAL } from "~/reports/view-dimensions";
 
 const directory = mkdtempSync(path.join(tmpdir(), "views-"));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));

@@ -2,18 +2,18 @@
  * The page views' ledger (docs/page-views.md): the one module the site writes views
  * through, in the click ledger's database. `record` never waits: views queue in memory and
  * are written in batches, each with its daily counts in one transaction (rollup.server.ts),
- * by the queue the click ledger uses (app/clicks/batch-queue.ts). The dashboard reads the
+ * by the queue the click ledger uses (app/ledger/batch-queue.ts). The dashboard reads the
  * tables through the click ledger's reader; this module only writes, prunes and flushes.
  * It does not close the database: the click ledger, which owns it, does, after this one.
  */
-import { BatchQueue, type QueueStats } from "~/clicks/batch-queue";
-import type { LedgerDatabase } from "~/clicks/database.server";
-import { DAY_MS, pruneWithDailyCounts } from "~/clicks/prune.server";
+import { BatchQueue, type QueueStats } from "~/ledger/batch-queue";
+import type { LedgerDatabase } from "~/ledger/database.server";
+import { DAY_MS, pruneWithDailyCounts } from "~/ledger/retention.server";
 import { alreadyWritten, queueSettings, type LedgerOptions } from "~/clicks/ledger.server";
-import { claimBatch } from "~/clicks/shared-facts.server";
-import type { ViewRecord } from "~/clicks/types";
+import { claimBatch } from "~/ledger/shared-facts.server";
+import type { ViewRecord } from "~/ledger/schema";
 
-import { addViewsToRollups } from "./rollup.server";
+import { addViewsToRollups } from "~/ledger/rollups/views.server";
 
 /**
  * Days of view_visitor_daily kept: only today's keys deduplicate (the key changes daily),

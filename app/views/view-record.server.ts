@@ -21,16 +21,16 @@ import {
 import {
   agentOf,
   countryOf,
-  dayIn,
   hostsOf,
   isAutomated,
   type VisitorKeys,
 } from "~/clicks/click-record.server";
-import type { ViewRecord } from "~/clicks/types";
+import type { ViewRecord } from "~/ledger/schema";
 import type { ExperimentPlan } from "~/experiments/assign.server";
 import { recordedVariants } from "~/experiments/recorded.server";
 
 import { VIEW_FIELDS } from "./view-endpoint";
+import { dayIn } from "~/reports/reporting-day";
 
 export type ViewInput = {
   /** The request's headers. */

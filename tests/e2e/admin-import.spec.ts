@@ -9,7 +9,7 @@
  */
 import Database from "better-sqlite3";
 
-import { seedClickId } from "../../app/admin/seed.server";
+import { seedClickId } from "../../scripts/seed/ledger-seed";
 import { REJECTIONS } from "../../app/conversions/postback-input";
 import {
   ADMIN_PASSWORD,

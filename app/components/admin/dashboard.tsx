@@ -6,9 +6,9 @@
  * is server-rendered HTML and SVG: the filters are a GET form and links, so the page works
  * without JavaScript; with it, Remix loads a new view's data without reloading the page.
  */
-import type { Dashboard } from "~/admin/dashboard.server";
-import { PERIODS, viewSearch, type View } from "~/admin/query";
-import { DIMENSION_NAMES } from "~/clicks/dimensions";
+import type { Dashboard } from "~/reports/dashboard.server";
+import { PERIODS, viewSearch, type View } from "~/reports/query";
+import { DIMENSION_NAMES } from "~/reports/dimensions";
 
 import { DayChart } from "./day-chart";
 import { ViewFilters } from "./filters";

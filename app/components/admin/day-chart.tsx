@@ -8,8 +8,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import type { Dashboard } from "~/admin/dashboard.server";
-import { viewSearch, type View } from "~/admin/query";
+import type { Dashboard } from "~/reports/dashboard.server";
+import { viewSearch, type View } from "~/reports/query";
 
 import { formatMoney, formatNumber, longDay, shortDay } from "./format";
 

@@ -5,7 +5,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import { loadExperimentsView, type ExperimentReports } from "~/experiments/experiments-view.server";
+import { loadExperimentsView, type ExperimentReports } from "~/reports/experiments-view.server";
 
 import { ExperimentsList } from "./experiments";
 

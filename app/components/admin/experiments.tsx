@@ -5,7 +5,7 @@
  * control and the verdict. The table scrolls inside its card on a narrow screen. How to
  * read it: docs/experiments-reading.md.
  */
-import type { ExperimentView, VariantRow } from "~/experiments/experiments-view.server";
+import type { ExperimentView, VariantRow } from "~/reports/experiments-view.server";
 
 import { formatMoney, formatNumber, formatPercent, longDay, shortDay } from "./format";
 

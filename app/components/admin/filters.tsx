@@ -6,8 +6,8 @@
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
 
-import { PERIODS, viewSearch, type View } from "~/admin/query";
-import { DIMENSION_NAMES, DIMENSIONS } from "~/clicks/dimensions";
+import { PERIODS, viewSearch, type View } from "~/reports/query";
+import { DIMENSION_NAMES, DIMENSIONS } from "~/reports/dimensions";
 
 export function ViewFilters({ view }: { view: View }) {
   const navigation = useNavigation();

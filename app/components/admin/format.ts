@@ -2,7 +2,7 @@
  * How the dashboard writes its figures, in Spanish (es-ES): numbers, shares, amounts, days,
  * and the change of a figure against the previous period. Pure functions, no React.
  */
-import type { Totals } from "~/clicks/reports.server";
+import type { Totals } from "~/reports/clicks.server";
 
 const numberFormat = new Intl.NumberFormat("es-ES");
 const percentFormat = new Intl.NumberFormat("es-ES", {

@@ -6,7 +6,7 @@
  * logarithmic scale so a step of 0,1 % of the views still shows. Under a link or sub-id
  * filter views are not defined: the funnel starts at the clicks and says why.
  */
-import type { PeriodFigures } from "~/admin/dashboard.server";
+import type { PeriodFigures } from "~/reports/dashboard.server";
 
 import { formatNumber, formatPercent } from "./format";
 

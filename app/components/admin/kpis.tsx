@@ -7,7 +7,7 @@
  * A figure that needs views is "—" where views are not defined (a link or sub-id filter);
  * the visitors who clicked are "—" under any filter (counted without filters only).
  */
-import type { PeriodFigures } from "~/admin/dashboard.server";
+import type { PeriodFigures } from "~/reports/dashboard.server";
 
 import {
   botShare,
@@ -18,6 +18,7 @@ import {
   otherCurrencies,
   pointsChange,
 } from "./format";
+import { ctrOf, epcOf, ratio, rpmOf } from "~/reports/rates";
 
 /** One key figure: how to read it from the totals (null: not defined), and how to write it. */
 type Figure = {
@@ -38,11 +39,11 @@ type Figure = {
 
 const NO_VIEWS = "Sin vistas con un filtro de enlace o de sub-id: una vista no tiene enlace.";
 
-const rate = (count: number, clicks: number) => (clicks > 0 ? count / clicks : 0);
-const epc = (totals: PeriodFigures) => rate(totals.commission.EUR ?? 0, totals.humans);
-/** A rate per view: null where views are not defined, 0 without views. */
-const perView = (count: number, views: number | null) =>
-  views === null ? null : rate(count, views);
+/** A rate per click by a person: 0 without clicks. */
+const perClick = (count: number, totals: PeriodFigures) => ratio(count, totals.humans) ?? 0;
+/** A rate per view: null where views are not counted (a link filter), 0 without views. */
+const perView = (rate: number | null, views: number | null) =>
+  views === null ? null : (rate ?? 0);
 
 const FIGURES: Figure[] = [
   { label: "Vistas de página", of: (totals) => totals.views, format: formatNumber },
@@ -56,7 +57,7 @@ const FIGURES: Figure[] = [
   { label: "Clics de personas", of: (totals) => totals.humans, format: formatNumber },
   {
     label: "CTR",
-    of: (totals) => perView(totals.humans, totals.views),
+    of: (totals) => perView(ctrOf(totals.humans, totals.views), totals.views),
     format: formatPercent,
     share: true,
     note: "Clics ÷ vistas.",
@@ -80,25 +81,25 @@ const FIGURES: Figure[] = [
   },
   {
     label: "EPC",
-    of: epc,
+    of: (totals) => epcOf(totals.commission.EUR ?? 0, totals.humans) ?? 0,
     format: (cents) => formatMoney(cents),
     note: "Comisión en euros por clic de persona.",
   },
   {
     label: "RPM",
-    of: (totals) => perView((totals.commission.EUR ?? 0) * 1000, totals.views),
+    of: (totals) => perView(rpmOf(totals.commission.EUR ?? 0, totals.views), totals.views),
     format: (cents) => formatMoney(cents),
     note: "Comisión en euros por cada 1.000 vistas.",
   },
   {
     label: "Clic → registro",
-    of: (totals) => rate(totals.registrations, totals.humans),
+    of: (totals) => perClick(totals.registrations, totals),
     format: formatPercent,
     share: true,
   },
   {
     label: "Clic → FTD",
-    of: (totals) => rate(totals.ftds, totals.humans),
+    of: (totals) => perClick(totals.ftds, totals),
     format: formatPercent,
     share: true,
   },

@@ -5,7 +5,7 @@
  */
 import { Form } from "@remix-run/react";
 
-import type { ConversionEvent } from "~/clicks/types";
+import type { ConversionEvent } from "~/ledger/schema";
 
 export type PostbackUrl = { event: ConversionEvent; name: string; url: string };
 export type TestOutcome = { ok: boolean; text: string };

@@ -10,10 +10,10 @@
  */
 import { Link } from "@remix-run/react";
 
-import type { RankedRow, Ranking } from "~/admin/dashboard.server";
-import { RANKED_ROWS, SORTS, viewSearch, type Sort, type View } from "~/admin/query";
-import { DIMENSIONS, type Dimension } from "~/clicks/dimensions";
-import { hasViews } from "~/views/view-dimensions";
+import type { RankedRow, Ranking } from "~/reports/dashboard.server";
+import { RANKED_ROWS, SORTS, viewSearch, type Sort, type View } from "~/reports/query";
+import { DIMENSIONS, type Dimension } from "~/reports/dimensions";
+import { hasViews } from "~/reports/view-dimensions";
 
 import { formatMoney, formatNumber, formatPercent, otherCurrencies } from "./format";
 

@@ -24,6 +24,7 @@ const instant = z.iso.datetime({ offset: true }).describe('Fecha y hora con zona
 
 /** What an experiment is judged by (docs/experiments.md). */
 export const EXPERIMENT_GOALS = ["ctr", "registrations", "ftds", "commission"] as const;
+export type ExperimentGoal = (typeof EXPERIMENT_GOALS)[number];
 
 export const experimentSchema = z
   .strictObject({

@@ -1,0 +1,586 @@
+/**
+ * The ledger's migrations are frozen: each file imports only Kysely, and a fresh database
+ * gets the same schema whatever the live code says (here, the live dimensions gain one).
+ * The schema below is what every database of the ledger has; a migration that changes it
+ * changes this test.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, sql, SqliteDialect } from "kysely";
+import pg from "pg";
+import { describe, expect, inject, it, vi } from "vitest";
+
+import { testClick } from "../../tests/click-record";
+
+import { ledgerMigrator, migrateToLatest, migrations } from "./migrate.server";
+import type { Database } from "./schema";
+
+// The live list gains a dimension: a migration that read it would add an index and a backfill.
+vi.mock("~/reports/dimensions", async (importOriginal) => {
+  const live = await importOriginal<typeof import("~/reports/dimensions")>();
+  const DIMENSIONS = { ...live.DIMENSIONS, browser: { column: "browser", label: "Navegador" } };
+  return { ...live, DIMENSIONS, DIMENSION_NAMES: Object.keys(DIMENSIONS) };
+});
+
+const folder = path.join(import.meta.dirname, "migrations");
+const files = readdirSync(folder).filter((file) => file.endsWith(".ts"));
+
+/** The module specifiers a source file imports or requires, statically or dynamically. */
+function importsOf(source: string): string[] {
+  const found = [
+    ...source.matchAll(/\bfrom\s+["']([^"']+)["']/g),
+    ...source.matchAll(/\bimport\s*\(\s*["']([^"']+)["']/g),
+    ...source.matchAll(/\bimport\s+["']([^"']+)["']/g),
+    ...source.matchAll(/\brequire\s*\(\s*["']([^"']+)["']/g),
+  ];
+  return found.map((match) => match[1]!);
+}
+
+describe("the ledger's migrations", () => {
+  it("are one file each, run in file-name order under their file's name", () => {
+    expect(files.map((file) => file.replace(/\.ts$/, ""))).toEqual(
+      Object.keys(migrations("sqlite")),
+    );
+  });
+
+  it.each(files)("%s imports nothing of the application, only Kysely", (file) => {
+    const source = readFileSync(path.join(folder, file), "utf8");
+    expect(importsOf(source)).toEqual(["kysely"]);
+  });
+});
+
+const memoryDatabase = () =>
+  new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(":memory:") }) });
+
+async function sqliteSchema(): Promise<string[]> {
+  const db = memoryDatabase();
+  try {
+    await migrateToLatest(db, "sqlite");
+    const rows = await sql<{ sql: string }>`select sql from sqlite_master where sql is not null
+      and name not like 'clicks_migrations%' order by name`.execute(db);
+    return rows.rows.map((row) => row.sql.replace(/\s+/g, " "));
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function postgresSchema(): Promise<string[]> {
+  const admin = new pg.Client({ connectionString: inject("databaseUrl") });
+  const name = `migrate_${process.pid}_${Date.now()}`;
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(inject("databaseUrl"));
+  url.pathname = `/${name}`;
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.href, max: 1 }) }),
+  });
+  try {
+    await migrateToLatest(db, "postgres");
+    const columns = await sql<{ line: string }>`select table_name || '.' || column_name || ' '
+      || data_type || coalesce('(' || character_maximum_length || ')', '')
+      || case when is_nullable = 'NO' then ' not null' else '' end as line
+      from information_schema.columns where table_schema = 'public'
+      and table_name not like 'clicks_migrations%' order by table_name, ordinal_position`.execute(
+      db,
+    );
+    const indexes = await sql<{ line: string }>`select indexdef as line from pg_indexes
+      where schemaname = 'public' and tablename not like 'clicks_migrations%'
+      order by indexname`.execute(db);
+    return [...columns.rows, ...indexes.rows].map((row) => row.line);
+  } finally {
+    await db.destroy();
+    await admin.query(`drop database ${name}`);
+    await admin.end();
+  }
+}
+
+describe("a fresh database after the migrations", () => {
+  it("on SQLite has exactly the ledger's tables and indexes", async () => {
+    expect(await sqliteSchema()).toMatchInlineSnapshot(`
+      [
+        "CREATE TABLE "click_combination_daily" ("day" varchar(10) not null, "link_id" varchar(120) not null, "page" varchar(256) not null, "utm_campaign" varchar(100) not null, "utm_source" varchar(100) not null, "referrer" varchar(253) not null, "country" varchar(2) not null, "device" varchar(10) not null, "is_bot" smallint not null, "clicks" bigint not null, constraint "click_combination_daily_key" primary key ("day", "link_id", "page", "utm_campaign", "utm_source", "referrer", "country", "device", "is_bot"))",
+        "CREATE TABLE "click_daily" ("day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "is_bot" smallint not null, "clicks" bigint not null, constraint "click_daily_key" primary key ("day", "dimension", "value", "is_bot"))",
+        "CREATE TABLE "click_filter_daily" ("day" varchar(10) not null, "filter_dimension" varchar(10) not null, "filter_value" varchar(2048) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "is_bot" smallint not null, "clicks" bigint not null, constraint "click_filter_daily_key" primary key ("filter_dimension", "filter_value", "day", "dimension", "value", "is_bot"))",
+        "CREATE INDEX "click_filter_daily_day" on "click_filter_daily" ("day")",
+        "CREATE TABLE "clicks" ("id" integer primary key autoincrement, "at" bigint not null, "day" varchar(10) not null, "link_id" varchar(120) not null, "destination" varchar(2048) not null, "page" varchar(256) not null, "utm_source" varchar(100), "utm_medium" varchar(100), "utm_campaign" varchar(100), "utm_content" varchar(100), "utm_term" varchar(100), "gclid" varchar(100), "fbclid" varchar(100), "subid" varchar(100), "country" varchar(2), "device" varchar(10) not null, "browser" varchar(40) not null, "is_bot" smallint not null, "visitor" varchar(32) not null, "click_id" varchar(32), "referrer" varchar(253), "variants" varchar(512))",
+        "CREATE INDEX "clicks_at" on "clicks" ("at")",
+        "CREATE UNIQUE INDEX "clicks_click_id" on "clicks" ("click_id")",
+        "CREATE INDEX "clicks_country_cover" on "clicks" ("country", "day", "is_bot", "visitor", "subid")",
+        "CREATE INDEX "clicks_day" on "clicks" ("day", "is_bot")",
+        "CREATE INDEX "clicks_device_cover" on "clicks" ("device", "day", "is_bot", "visitor", "subid")",
+        "CREATE INDEX "clicks_link_id_cover" on "clicks" ("link_id", "day", "is_bot", "visitor", "subid")",
+        "CREATE INDEX "clicks_page_cover" on "clicks" ("page", "day", "is_bot", "visitor", "subid")",
+        "CREATE INDEX "clicks_referrer_cover" on "clicks" ("referrer", "day", "is_bot", "visitor", "subid")",
+        "CREATE INDEX "clicks_subid_cover" on "clicks" ("subid", "day", "is_bot", "visitor")",
+        "CREATE INDEX "clicks_utm_campaign_cover" on "clicks" ("utm_campaign", "day", "is_bot", "visitor", "subid")",
+        "CREATE INDEX "clicks_utm_source_cover" on "clicks" ("utm_source", "day", "is_bot", "visitor", "subid")",
+        "CREATE INDEX "clicks_variants_day" on "clicks" ("day", "variants", "is_bot")",
+        "CREATE TABLE "conversion_daily" ("day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "event" varchar(12) not null, "currency" varchar(3) not null, "conversions" bigint not null, "amount_cents" bigint not null, constraint "conversion_daily_key" primary key ("day", "dimension", "value", "event", "currency"))",
+        "CREATE TABLE "conversion_filter_daily" ("filter_dimension" varchar(10) not null, "filter_value" varchar(2048) not null, "day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "event" varchar(12) not null, "currency" varchar(3) not null, "conversions" bigint not null, "amount_cents" bigint not null, constraint "conversion_filter_daily_key" primary key ("filter_dimension", "filter_value", "day", "dimension", "value", "event", "currency"))",
+        "CREATE INDEX "conversion_filter_daily_day" on "conversion_filter_daily" ("day")",
+        "CREATE TABLE "conversions" ("id" integer primary key autoincrement, "at" bigint not null, "day" varchar(10) not null, "event" varchar(12) not null, "amount_cents" bigint not null, "currency" varchar(3) not null, "txid" varchar(100), "dedup_key" varchar(255) not null unique, "click_id" varchar(64) not null, "orphan" smallint not null, "origin" varchar(10) not null, "click_at" bigint, "link_id" varchar(120) not null, "page" varchar(256) not null, "utm_source" varchar(100), "utm_campaign" varchar(100), "subid" varchar(100), "country" varchar(2), "device" varchar(10) not null, "referrer" varchar(253), "variants" varchar(512))",
+        "CREATE INDEX "conversions_at" on "conversions" ("at")",
+        "CREATE INDEX "conversions_click_id" on "conversions" ("click_id")",
+        "CREATE INDEX "conversions_day" on "conversions" ("day")",
+        "CREATE INDEX "conversions_variants_day" on "conversions" ("day", "variants")",
+        "CREATE TABLE "job_runs" ("name" varchar(40) primary key, "at" bigint not null)",
+        "CREATE TABLE "login_failures" ("client" varchar(64) not null, "window_start" bigint not null, "failures" integer not null, constraint "login_failures_key" primary key ("client", "window_start"))",
+        "CREATE TABLE "postback_log" ("id" integer primary key autoincrement, "at" bigint not null, "outcome" varchar(10) not null, "origin" varchar(10) not null, "reason" varchar(40), "event" varchar(40), "click_id" varchar(64), "txid" varchar(100), "amount_cents" bigint, "currency" varchar(3))",
+        "CREATE TABLE sqlite_sequence(name,seq)",
+        "CREATE TABLE "view_combination_daily" ("day" varchar(10) not null, "page" varchar(256) not null, "utm_source" varchar(100) not null, "utm_campaign" varchar(100) not null, "referrer" varchar(253) not null, "country" varchar(2) not null, "device" varchar(10) not null, "views" bigint not null, constraint "view_combination_daily_key" primary key ("day", "page", "utm_source", "utm_campaign", "referrer", "country", "device"))",
+        "CREATE TABLE "view_daily" ("day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "views" bigint not null, "visitors" bigint not null, constraint "view_daily_key" primary key ("day", "dimension", "value"))",
+        "CREATE TABLE "view_filter_daily" ("day" varchar(10) not null, "filter_dimension" varchar(10) not null, "filter_value" varchar(2048) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "views" bigint not null, constraint "view_filter_daily_key" primary key ("filter_dimension", "filter_value", "day", "dimension", "value"))",
+        "CREATE INDEX "view_filter_daily_day" on "view_filter_daily" ("day")",
+        "CREATE TABLE "view_visitor_daily" ("day" varchar(10) not null, "page" varchar(256) not null, "visitor" varchar(32) not null, constraint "view_visitor_daily_key" primary key ("day", "page", "visitor"))",
+        "CREATE TABLE "views" ("id" integer primary key autoincrement, "at" bigint not null, "day" varchar(10) not null, "page" varchar(256) not null, "utm_source" varchar(100), "utm_medium" varchar(100), "utm_campaign" varchar(100), "referrer" varchar(253), "country" varchar(2), "device" varchar(10) not null, "browser" varchar(40) not null, "visitor" varchar(32) not null, "variants" varchar(512))",
+        "CREATE INDEX "views_at" on "views" ("at")",
+        "CREATE INDEX "views_country_cover" on "views" ("country", "day", "page", "visitor")",
+        "CREATE INDEX "views_device_cover" on "views" ("device", "day", "page", "visitor")",
+        "CREATE INDEX "views_page_cover" on "views" ("page", "day", "visitor")",
+        "CREATE INDEX "views_referrer_cover" on "views" ("referrer", "day", "page", "visitor")",
+        "CREATE INDEX "views_utm_campaign_cover" on "views" ("utm_campaign", "day", "page", "visitor")",
+        "CREATE INDEX "views_utm_source_cover" on "views" ("utm_source", "day", "page", "visitor")",
+        "CREATE INDEX "views_variants_day" on "views" ("day", "variants", "visitor")",
+        "CREATE TABLE "visitor_daily" ("day" varchar(10) not null, "visitor" varchar(32) not null, constraint "visitor_daily_key" primary key ("day", "visitor"))",
+        "CREATE TABLE "visitor_salts" ("day" varchar(10) primary key, "salt" varchar(64) not null)",
+        "CREATE TABLE "written_batches" ("token" varchar(32) primary key, "at" bigint not null)",
+        "CREATE INDEX "written_batches_at" on "written_batches" ("at")",
+      ]
+    `);
+  });
+
+  it("on PostgreSQL has exactly the ledger's columns and indexes", async () => {
+    expect(await postgresSchema()).toMatchInlineSnapshot(`
+      [
+        "click_combination_daily.day character varying(10) not null",
+        "click_combination_daily.link_id character varying(120) not null",
+        "click_combination_daily.page character varying(256) not null",
+        "click_combination_daily.utm_campaign character varying(100) not null",
+        "click_combination_daily.utm_source character varying(100) not null",
+        "click_combination_daily.referrer character varying(253) not null",
+        "click_combination_daily.country character varying(2) not null",
+        "click_combination_daily.device character varying(10) not null",
+        "click_combination_daily.is_bot smallint not null",
+        "click_combination_daily.clicks bigint not null",
+        "click_daily.day character varying(10) not null",
+        "click_daily.dimension character varying(10) not null",
+        "click_daily.value character varying(2048) not null",
+        "click_daily.is_bot smallint not null",
+        "click_daily.clicks bigint not null",
+        "click_filter_daily.day character varying(10) not null",
+        "click_filter_daily.filter_dimension character varying(10) not null",
+        "click_filter_daily.filter_value character varying(2048) not null",
+        "click_filter_daily.dimension character varying(10) not null",
+        "click_filter_daily.value character varying(2048) not null",
+        "click_filter_daily.is_bot smallint not null",
+        "click_filter_daily.clicks bigint not null",
+        "clicks.id bigint not null",
+        "clicks.at bigint not null",
+        "clicks.day character varying(10) not null",
+        "clicks.link_id character varying(120) not null",
+        "clicks.destination character varying(2048) not null",
+        "clicks.page character varying(256) not null",
+        "clicks.utm_source character varying(100)",
+        "clicks.utm_medium character varying(100)",
+        "clicks.utm_campaign character varying(100)",
+        "clicks.utm_content character varying(100)",
+        "clicks.utm_term character varying(100)",
+        "clicks.gclid character varying(100)",
+        "clicks.fbclid character varying(100)",
+        "clicks.subid character varying(100)",
+        "clicks.country character varying(2)",
+        "clicks.device character varying(10) not null",
+        "clicks.browser character varying(40) not null",
+        "clicks.is_bot smallint not null",
+        "clicks.visitor character varying(32) not null",
+        "clicks.click_id character varying(32)",
+        "clicks.referrer character varying(253)",
+        "clicks.variants character varying(512)",
+        "conversion_daily.day character varying(10) not null",
+        "conversion_daily.dimension character varying(10) not null",
+        "conversion_daily.value character varying(2048) not null",
+        "conversion_daily.event character varying(12) not null",
+        "conversion_daily.currency character varying(3) not null",
+        "conversion_daily.conversions bigint not null",
+        "conversion_daily.amount_cents bigint not null",
+        "conversion_filter_daily.filter_dimension character varying(10) not null",
+        "conversion_filter_daily.filter_value character varying(2048) not null",
+        "conversion_filter_daily.day character varying(10) not null",
+        "conversion_filter_daily.dimension character varying(10) not null",
+        "conversion_filter_daily.value character varying(2048) not null",
+        "conversion_filter_daily.event character varying(12) not null",
+        "conversion_filter_daily.currency character varying(3) not null",
+        "conversion_filter_daily.conversions bigint not null",
+        "conversion_filter_daily.amount_cents bigint not null",
+        "conversions.id bigint not null",
+        "conversions.at bigint not null",
+        "conversions.day character varying(10) not null",
+        "conversions.event character varying(12) not null",
+        "conversions.amount_cents bigint not null",
+        "conversions.currency character varying(3) not null",
+        "conversions.txid character varying(100)",
+        "conversions.dedup_key character varying(255) not null",
+        "conversions.click_id character varying(64) not null",
+        "conversions.orphan smallint not null",
+        "conversions.origin character varying(10) not null",
+        "conversions.click_at bigint",
+        "conversions.link_id character varying(120) not null",
+        "conversions.page character varying(256) not null",
+        "conversions.utm_source character varying(100)",
+        "conversions.utm_campaign character varying(100)",
+        "conversions.subid character varying(100)",
+        "conversions.country character varying(2)",
+        "conversions.device character varying(10) not null",
+        "conversions.referrer character varying(253)",
+        "conversions.variants character varying(512)",
+        "job_runs.name character varying(40) not null",
+        "job_runs.at bigint not null",
+        "login_failures.client character varying(64) not null",
+        "login_failures.window_start bigint not null",
+        "login_failures.failures integer not null",
+        "postback_log.id bigint not null",
+        "postback_log.at bigint not null",
+        "postback_log.outcome character varying(10) not null",
+        "postback_log.origin character varying(10) not null",
+        "postback_log.reason character varying(40)",
+        "postback_log.event character varying(40)",
+        "postback_log.click_id character varying(64)",
+        "postback_log.txid character varying(100)",
+        "postback_log.amount_cents bigint",
+        "postback_log.currency character varying(3)",
+        "view_combination_daily.day character varying(10) not null",
+        "view_combination_daily.page character varying(256) not null",
+        "view_combination_daily.utm_source character varying(100) not null",
+        "view_combination_daily.utm_campaign character varying(100) not null",
+        "view_combination_daily.referrer character varying(253) not null",
+        "view_combination_daily.country character varying(2) not null",
+        "view_combination_daily.device character varying(10) not null",
+        "view_combination_daily.views bigint not null",
+        "view_daily.day character varying(10) not null",
+        "view_daily.dimension character varying(10) not null",
+        "view_daily.value character varying(2048) not null",
+        "view_daily.views bigint not null",
+        "view_daily.visitors bigint not null",
+        "view_filter_daily.day character varying(10) not null",
+        "view_filter_daily.filter_dimension character varying(10) not null",
+        "view_filter_daily.filter_value character varying(2048) not null",
+        "view_filter_daily.dimension character varying(10) not null",
+        "view_filter_daily.value character varying(2048) not null",
+        "view_filter_daily.views bigint not null",
+        "view_visitor_daily.day character varying(10) not null",
+        "view_visitor_daily.page character varying(256) not null",
+        "view_visitor_daily.visitor character varying(32) not null",
+        "views.id bigint not null",
+        "views.at bigint not null",
+        "views.day character varying(10) not null",
+        "views.page character varying(256) not null",
+        "views.utm_source character varying(100)",
+        "views.utm_medium character varying(100)",
+        "views.utm_campaign character varying(100)",
+        "views.referrer character varying(253)",
+        "views.country character varying(2)",
+        "views.device character varying(10) not null",
+        "views.browser character varying(40) not null",
+        "views.visitor character varying(32) not null",
+        "views.variants character varying(512)",
+        "visitor_daily.day character varying(10) not null",
+        "visitor_daily.visitor character varying(32) not null",
+        "visitor_salts.day character varying(10) not null",
+        "visitor_salts.salt character varying(64) not null",
+        "written_batches.token character varying(32) not null",
+        "written_batches.at bigint not null",
+        "CREATE UNIQUE INDEX click_combination_daily_key ON public.click_combination_daily USING btree (day, link_id, page, utm_campaign, utm_source, referrer, country, device, is_bot)",
+        "CREATE UNIQUE INDEX click_daily_key ON public.click_daily USING btree (day, dimension, value, is_bot)",
+        "CREATE INDEX click_filter_daily_day ON public.click_filter_daily USING btree (day)",
+        "CREATE UNIQUE INDEX click_filter_daily_key ON public.click_filter_daily USING btree (filter_dimension, filter_value, day, dimension, value, is_bot)",
+        "CREATE INDEX clicks_at ON public.clicks USING btree (at)",
+        "CREATE UNIQUE INDEX clicks_click_id ON public.clicks USING btree (click_id)",
+        "CREATE INDEX clicks_country_cover ON public.clicks USING btree (country, day, is_bot, visitor, subid)",
+        "CREATE INDEX clicks_day ON public.clicks USING btree (day, is_bot)",
+        "CREATE INDEX clicks_device_cover ON public.clicks USING btree (device, day, is_bot, visitor, subid)",
+        "CREATE INDEX clicks_link_id_cover ON public.clicks USING btree (link_id, day, is_bot, visitor, subid)",
+        "CREATE INDEX clicks_page_cover ON public.clicks USING btree (page, day, is_bot, visitor, subid)",
+        "CREATE UNIQUE INDEX clicks_pkey ON public.clicks USING btree (id)",
+        "CREATE INDEX clicks_referrer_cover ON public.clicks USING btree (referrer, day, is_bot, visitor, subid)",
+        "CREATE INDEX clicks_subid_cover ON public.clicks USING btree (subid, day, is_bot, visitor)",
+        "CREATE INDEX clicks_utm_campaign_cover ON public.clicks USING btree (utm_campaign, day, is_bot, visitor, subid)",
+        "CREATE INDEX clicks_utm_source_cover ON public.clicks USING btree (utm_source, day, is_bot, visitor, subid)",
+        "CREATE INDEX clicks_variants_day ON public.clicks USING btree (day, variants, is_bot)",
+        "CREATE UNIQUE INDEX conversion_daily_key ON public.conversion_daily USING btree (day, dimension, value, event, currency)",
+        "CREATE INDEX conversion_filter_daily_day ON public.conversion_filter_daily USING btree (day)",
+        "CREATE UNIQUE INDEX conversion_filter_daily_key ON public.conversion_filter_daily USING btree (filter_dimension, filter_value, day, dimension, value, event, currency)",
+        "CREATE INDEX conversions_at ON public.conversions USING btree (at)",
+        "CREATE INDEX conversions_click_id ON public.conversions USING btree (click_id)",
+        "CREATE INDEX conversions_day ON public.conversions USING btree (day)",
+        "CREATE UNIQUE INDEX conversions_dedup_key_key ON public.conversions USING btree (dedup_key)",
+        "CREATE UNIQUE INDEX conversions_pkey ON public.conversions USING btree (id)",
+        "CREATE INDEX conversions_variants_day ON public.conversions USING btree (day, variants)",
+        "CREATE UNIQUE INDEX job_runs_pkey ON public.job_runs USING btree (name)",
+        "CREATE UNIQUE INDEX login_failures_key ON public.login_failures USING btree (client, window_start)",
+        "CREATE UNIQUE INDEX postback_log_pkey ON public.postback_log USING btree (id)",
+        "CREATE UNIQUE INDEX view_combination_daily_key ON public.view_combination_daily USING btree (day, page, utm_source, utm_campaign, referrer, country, device)",
+        "CREATE UNIQUE INDEX view_daily_key ON public.view_daily USING btree (day, dimension, value)",
+        "CREATE INDEX view_filter_daily_day ON public.view_filter_daily USING btree (day)",
+        "CREATE UNIQUE INDEX view_filter_daily_key ON public.view_filter_daily USING btree (filter_dimension, filter_value, day, dimension, value)",
+        "CREATE UNIQUE INDEX view_visitor_daily_key ON public.view_visitor_daily USING btree (day, page, visitor)",
+        "CREATE INDEX views_at ON public.views USING btree (at)",
+        "CREATE INDEX views_country_cover ON public.views USING btree (country, day, page, visitor)",
+        "CREATE INDEX views_device_cover ON public.views USING btree (device, day, page, visitor)",
+        "CREATE INDEX views_page_cover ON public.views USING btree (page, day, visitor)",
+        "CREATE UNIQUE INDEX views_pkey ON public.views USING btree (id)",
+        "CREATE INDEX views_referrer_cover ON public.views USING btree (referrer, day, page, visitor)",
+        "CREATE INDEX views_utm_campaign_cover ON public.views USING btree (utm_campaign, day, page, visitor)",
+        "CREATE INDEX views_utm_source_cover ON public.views USING btree (utm_source, day, page, visitor)",
+        "CREATE INDEX views_variants_day ON public.views USING btree (day, variants, visitor)",
+        "CREATE UNIQUE INDEX visitor_daily_key ON public.visitor_daily USING btree (day, visitor)",
+        "CREATE UNIQUE INDEX visitor_salts_pkey ON public.visitor_salts USING btree (day)",
+        "CREATE INDEX written_batches_at ON public.written_batches USING btree (at)",
+        "CREATE UNIQUE INDEX written_batches_pkey ON public.written_batches USING btree (token)",
+      ]
+    `);
+  });
+});
+
+describe("migration 002 on a ledger that already had clicks", () => {
+  it("fills the daily counts of the dimensions it was written with, and no other", async () => {
+    const db = memoryDatabase();
+    try {
+      const migrator = ledgerMigrator(db, "sqlite");
+      expect((await migrator.migrateTo("001-clicks")).error).toBeUndefined();
+      await db
+        .insertInto("clicks")
+        .values({
+          at: Date.parse("2026-11-20T12:00:00Z"),
+          day: "2026-11-20",
+          link_id: "home-hero",
+          destination: "https://aff.example/r",
+          page: "/",
+          utm_source: null,
+          utm_medium: null,
+          utm_campaign: "verano",
+          utm_content: null,
+          utm_term: null,
+          gclid: null,
+          fbclid: null,
+          subid: null,
+          country: "ES",
+          device: "mobile",
+          browser: "Chrome",
+          is_bot: 0,
+          visitor: "v1",
+        })
+        .execute();
+      expect((await migrator.migrateTo("002-daily-rollups")).error).toBeUndefined();
+      const daily = () =>
+        db
+          .selectFrom("click_daily")
+          .select(["dimension", "value", "clicks"])
+          .orderBy("dimension")
+          .execute();
+      const rows = await daily();
+      expect(rows).toEqual([
+        { dimension: "campaign", value: "verano", clicks: 1 },
+        { dimension: "country", value: "ES", clicks: 1 },
+        { dimension: "device", value: "mobile", clicks: 1 },
+        { dimension: "link", value: "home-hero", clicks: 1 },
+        { dimension: "page", value: "/", clicks: 1 },
+        { dimension: "source", value: "", clicks: 1 },
+        { dimension: "subid", value: "", clicks: 1 },
+      ]);
+      // Migration 005 adds the referrer dimension: earlier clicks came from none.
+      await migrateToLatest(db, "sqlite");
+      expect(await daily()).toContainEqual({ dimension: "referrer", value: "", clicks: 1 });
+      expect(await daily()).toHaveLength(rows.length + 1);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe("migration 008 on a ledger that already had views", () => {
+  it("fills the day's combinations with the views they count, missing values as empty", async () => {
+    const db = memoryDatabase();
+    try {
+      const migrator = ledgerMigrator(db, "sqlite");
+      expect((await migrator.migrateTo("006-experiment-variants")).error).toBeUndefined();
+      const view = {
+        at: Date.parse("2026-11-20T12:00:00Z"),
+        day: "2026-11-20",
+        page: "/",
+        utm_source: "google",
+        utm_medium: "cpc",
+        utm_campaign: null,
+        referrer: null,
+        country: "ES",
+        device: "mobile",
+        browser: "Chrome",
+        visitor: "v1",
+      };
+      await db
+        .insertInto("views")
+        .values([view, { ...view, visitor: "v2" }, { ...view, device: "desktop" }])
+        .execute();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const rows = await db
+        .selectFrom("view_combination_daily")
+        .selectAll()
+        .orderBy("device")
+        .execute();
+      const combination = {
+        day: "2026-11-20",
+        page: "/",
+        utm_source: "google",
+        utm_campaign: "",
+        referrer: "",
+        country: "ES",
+      };
+      expect(rows).toEqual([
+        { ...combination, device: "desktop", views: 1 },
+        { ...combination, device: "mobile", views: 2 },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe("migration 009 on a ledger that already had clicks", () => {
+  it("fills the day's click combinations, people and bots apart, missing values as empty", async () => {
+    const db = memoryDatabase();
+    try {
+      const migrator = ledgerMigrator(db, "sqlite");
+      expect((await migrator.migrateTo("008-view-combinations")).error).toBeUndefined();
+      const click = testClick({ utm_source: "google", country: "ES" });
+      await db
+        .insertInto("clicks")
+        .values([
+          click,
+          { ...click, visitor: "v2" },
+          { ...click, is_bot: 1 },
+          { ...click, subid: "s1", device: "desktop" },
+        ])
+        .execute();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const rows = await db
+        .selectFrom("click_combination_daily")
+        .selectAll()
+        .orderBy(["device", "is_bot"])
+        .execute();
+      const combination = {
+        day: "2026-11-20",
+        link_id: "home-hero",
+        page: "/",
+        utm_campaign: "",
+        utm_source: "google",
+        referrer: "",
+        country: "ES",
+      };
+      // Sub-ids are not combined: the desktop click's "s1" leaves no trace here.
+      expect(rows).toEqual([
+        { ...combination, device: "desktop", is_bot: 0, clicks: 1 },
+        { ...combination, device: "mobile", is_bot: 0, clicks: 2 },
+        { ...combination, device: "mobile", is_bot: 1, clicks: 1 },
+      ]);
+      // click_filter_daily gains the referrer's pairs, both ways.
+      const pairs = (filter: string, filterValue: string, dimension: string) =>
+        db
+          .selectFrom("click_filter_daily")
+          .select(["value", "is_bot", "clicks"])
+          .where("filter_dimension", "=", filter)
+          .where("filter_value", "=", filterValue)
+          .where("dimension", "=", dimension)
+          .orderBy(["value", "is_bot"])
+          .execute();
+      expect(await pairs("referrer", "", "device")).toEqual([
+        { value: "desktop", is_bot: 0, clicks: 1 },
+        { value: "mobile", is_bot: 0, clicks: 2 },
+        { value: "mobile", is_bot: 1, clicks: 1 },
+      ]);
+      expect(await pairs("device", "mobile", "referrer")).toEqual([
+        { value: "", is_bot: 0, clicks: 2 },
+        { value: "", is_bot: 1, clicks: 1 },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe("migration 010 on a ledger that already had conversions", () => {
+  it("fills the conversions' figures under each one-dimension filter, orphans under no filter's value", async () => {
+    const db = memoryDatabase();
+    try {
+      const migrator = ledgerMigrator(db, "sqlite");
+      expect((await migrator.migrateTo("009-click-combinations")).error).toBeUndefined();
+      const conversion = {
+        at: Date.parse("2026-11-20T12:00:00Z"),
+        day: "2026-11-20",
+        event: "ftd" as const,
+        amount_cents: 5000,
+        currency: "EUR",
+        txid: null,
+        dedup_key: "k1",
+        click_id: "c1",
+        orphan: 0,
+        origin: "postback" as const,
+        click_at: Date.parse("2026-11-20T11:00:00Z"),
+        link_id: "home-hero",
+        page: "/",
+        utm_source: "google",
+        utm_campaign: null,
+        referrer: null,
+        subid: "s1",
+        country: "ES",
+        device: "mobile",
+      };
+      const orphan = {
+        ...conversion,
+        dedup_key: "k3",
+        click_id: "unknown",
+        orphan: 1,
+        click_at: null,
+        link_id: "",
+        page: "",
+        utm_source: null,
+        subid: null,
+        country: null,
+        device: "",
+      };
+      await db
+        .insertInto("conversions")
+        .values([conversion, { ...conversion, dedup_key: "k2", amount_cents: 2500 }, orphan])
+        .execute();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const under = (filter: string, value: string) =>
+        db
+          .selectFrom("conversion_filter_daily")
+          .select(["dimension", "value", "conversions", "amount_cents"])
+          .where("filter_dimension", "=", filter)
+          .where("filter_value", "=", value)
+          .orderBy("dimension")
+          .execute();
+      const figures = { conversions: 2, amount_cents: 7500 };
+      expect(await under("country", "ES")).toEqual([
+        { dimension: "campaign", value: "", ...figures },
+        { dimension: "country", value: "ES", ...figures },
+        { dimension: "device", value: "mobile", ...figures },
+        { dimension: "link", value: "home-hero", ...figures },
+        { dimension: "page", value: "/", ...figures },
+        { dimension: "referrer", value: "", ...figures },
+        { dimension: "source", value: "google", ...figures },
+      ]);
+      // Sub-ids are neither filter nor ranked there.
+      expect(await under("subid", "s1")).toEqual([]);
+      const dimensions = await db
+        .selectFrom("conversion_filter_daily")
+        .select("dimension")
+        .distinct()
+        .execute();
+      expect(dimensions.map((row) => row.dimension)).not.toContain("subid");
+    } finally {
+      await db.destroy();
+    }
+  });
+});

@@ -1,0 +1,411 @@
+/**
+ * What the marketer's reports read from the ledger: totals, clicks per day, and rankings
+ * by link, page, campaign, source, referrer, sub-id, country and device, for a range of
+ * days and any combination of filters, with or without bots. Where they read (docs/
+ * scaling.md has the sizes that decided it):
+ * - no filter: the daily counts (click_daily), and unique visitors from visitor_daily;
+ * - one filter, not a sub-id: the daily counts under that filter (click_filter_daily);
+ * - two filters or more, none a sub-id: the day's combinations (click_combination_daily,
+ *   migration 009), summed;
+ * - a sub-id filter, and the sub-id ranking under any filter: the clicks, through the
+ *   filter's covering index (migration 004): sub-ids are in no daily count but click_daily
+ *   (a network may send one per click), so the dashboard asks for that ranking on demand
+ *   (`subids`, subidsScanned).
+ * Unique visitors are counted per day (the visitor key changes every day by design), so a
+ * period's are the sum of its days'; they are known without a filter only (null under one):
+ * under a filter they need a distinct count over every matching click, seconds for a year
+ * of 10,000,000 clicks on PostgreSQL, past the dashboard's budget; as for page views.
+ */
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from "kysely";
+
+import { conversionReports } from "./conversions.server";
+import { experimentReports } from "./experiments.server";
+import { viewReports } from "./views.server";
+
+import {
+  DIMENSION_NAMES,
+  DIMENSIONS,
+  setFilters,
+  type DayRange,
+  type Dimension,
+  type Filters,
+} from "./dimensions";
+import { pagesById } from "~/ledger/chunked";
+import { COMBINATION_COLUMNS, PAIRED, pairedFilter } from "~/ledger/rollups/clicks.server";
+import type { Database } from "~/ledger/schema";
+
+type CombinationColumn = (typeof COMBINATION_COLUMNS)[number];
+
+/** A period's clicks; unique visitors null where not counted (under a filter). */
+export type Totals = { humans: number; bots: number; uniques: number | null };
+export type DayCount = { day: string; humans: number; bots: number };
+export type DayFigures = DayCount & { uniques: number | null };
+export type Ranked = { value: string | null; clicks: number };
+
+/**
+ * How the filtered rankings scan the clicks: once per group, grouped by the group's
+ * columns together (a few hundred combinations), instead of once per dimension. Sub-ids
+ * stand alone: a network may send one per click, and combined with the others they would
+ * make as many groups as clicks.
+ */
+const RANKING_GROUPS: Dimension[][] = [
+  DIMENSION_NAMES.filter((dimension) => dimension !== "subid"),
+  ["subid"],
+];
+
+/** The sub-id ranking alone: what no daily count holds under a filter. */
+const SUBIDS: Dimension[][] = [["subid"]];
+
+const emptyCounts = () =>
+  Object.fromEntries(
+    DIMENSION_NAMES.map((dimension) => [dimension, new Map<string | null, number>()]),
+  ) as Record<Dimension, Map<string | null, number>>;
+
+/** Puts the daily counts' sums per dimension and value into `counts` ("" read as null). */
+function setSums(
+  counts: Record<Dimension, Map<string | null, number>>,
+  rows: readonly { dimension: string; value: string; clicks: number | string }[],
+) {
+  for (const row of rows) {
+    counts[row.dimension as Dimension].set(row.value === "" ? null : row.value, Number(row.clicks));
+  }
+  return counts;
+}
+
+/**
+ * Adds rows grouped by several dimensions' columns together (each with its `clicks`) to
+ * every one of those dimensions' counts, each value read by `valueOf`.
+ */
+function addGrouped(
+  counts: Record<Dimension, Map<string | null, number>>,
+  dimensions: readonly Dimension[],
+  rows: readonly object[],
+  valueOf: (value: string | null) => string | null,
+) {
+  for (const row of rows as Record<string, string | number | null>[]) {
+    for (const dimension of dimensions) {
+      const value = valueOf(row[DIMENSIONS[dimension].column] as string | null);
+      const map = counts[dimension];
+      map.set(value, (map.get(value) ?? 0) + Number(row.clicks));
+    }
+  }
+}
+
+/** Most clicks first; ties by value in code-point order, a missing value last. */
+function byClicksThenValue(a: Ranked, b: Ranked): number {
+  if (a.clicks !== b.clicks) return b.clicks - a.clicks;
+  if (a.value === b.value) return 0;
+  if (a.value === null) return 1;
+  if (b.value === null) return -1;
+  return a.value < b.value ? -1 : 1;
+}
+
+/** A range's totals: the sum of its days (unique visitors null if a day has none counted). */
+export function sumDays(days: readonly DayFigures[]): Totals {
+  return days.reduce<Totals>(
+    (sum, day) => ({
+      humans: sum.humans + day.humans,
+      bots: sum.bots + day.bots,
+      uniques: sum.uniques === null || day.uniques === null ? null : sum.uniques + day.uniques,
+    }),
+    { humans: 0, bots: 0, uniques: 0 },
+  );
+}
+
+type Query = SelectQueryBuilder<Database, "clicks", object>;
+
+function scoped(query: Query, range: DayRange, filters: Filters): Query {
+  let scopedQuery = query.where("day", ">=", range.from).where("day", "<=", range.to);
+  for (const [dimension, value] of setFilters(filters)) {
+    scopedQuery = scopedQuery.where(DIMENSIONS[dimension].column, "=", value);
+  }
+  return scopedQuery;
+}
+
+const humans = (eb: ExpressionBuilder<Database, "clicks">) =>
+  eb.fn.sum<number>(eb.case().when("is_bot", "=", 0).then(1).else(0).end());
+const bots = (eb: ExpressionBuilder<Database, "clicks">) =>
+  eb.fn.sum<number>(eb.case().when("is_bot", "=", 1).then(1).else(0).end());
+
+/** People's and bots' clicks summed from a table of daily counts (a `clicks` column). */
+const countedHumans = sql<number>`sum(case when is_bot = 0 then clicks else 0 end)`;
+const countedBots = sql<number>`sum(case when is_bot = 1 then clicks else 0 end)`;
+
+/** Whether unique visitors are counted under `filters`: without any filter only. */
+export const countsUniques = (filters: Filters) => setFilters(filters).length === 0;
+
+/**
+ * Where the clicks under `filters` are read: the daily counts (no filter), the daily counts
+ * under one filter (click_filter_daily), the day's combinations (no sub-id among the
+ * filters), or the clicks themselves (a sub-id filter).
+ */
+type Source =
+  | { from: "rollups" }
+  | { from: "filtered"; filter: [Dimension, string] }
+  | { from: "combinations" }
+  | { from: "clicks" };
+
+function sourceOf(filters: Filters): Source {
+  const set = setFilters(filters);
+  if (set.length === 0) return { from: "rollups" };
+  const paired = pairedFilter(filters);
+  if (paired) return { from: "filtered", filter: paired };
+  if (set.some(([dimension]) => !PAIRED.includes(dimension))) return { from: "clicks" };
+  return { from: "combinations" };
+}
+
+/**
+ * Whether the sub-id ranking under `filters` reads the clicks (and the conversions): where
+ * everything else reads daily counts under filters. No daily count pairs sub-ids with other
+ * values (one per click at worst), so the dashboard asks for it on demand only.
+ */
+export function subidsScanned(filters: Filters): boolean {
+  const { from } = sourceOf(filters);
+  return from === "filtered" || from === "combinations";
+}
+
+/** Rows of people's and bots' clicks per day, as numbers; unique visitors not counted. */
+const uncountedVisitors = (
+  rows: readonly { day: string; humans: number | string | null; bots: number | string | null }[],
+): DayFigures[] =>
+  rows.map((row) => ({
+    day: row.day,
+    humans: Number(row.humans ?? 0),
+    bots: Number(row.bots ?? 0),
+    uniques: null,
+  }));
+
+/** The reports, read through `db` (the ledger's reader: database.server.ts). */
+export function reportQueries(db: Kysely<Database>) {
+  const clicks = () => db.selectFrom("clicks");
+  const dailyCounts = (range: DayRange) =>
+    db.selectFrom("click_daily").where("day", ">=", range.from).where("day", "<=", range.to);
+
+  /** The range's combinations under every filter set (a filter's value is never ""). */
+  const combinations = (range: DayRange, filters: Filters) => {
+    let query = db
+      .selectFrom("click_combination_daily")
+      .where("day", ">=", range.from)
+      .where("day", "<=", range.to);
+    for (const [dimension, value] of setFilters(filters)) {
+      query = query.where(DIMENSIONS[dimension].column as CombinationColumn, "=", value);
+    }
+    return query;
+  };
+
+  /** The range's daily counts under one filter. */
+  const underFilter = (range: DayRange, [filter, value]: [Dimension, string]) =>
+    db
+      .selectFrom("click_filter_daily")
+      .where("filter_dimension", "=", filter)
+      .where("filter_value", "=", value)
+      .where("day", ">=", range.from)
+      .where("day", "<=", range.to);
+
+  /** Per day from the daily counts (no filter): one dimension's counts hold every click. */
+  async function daysFromRollups(range: DayRange): Promise<DayFigures[]> {
+    const [counted, visitors] = await Promise.all([
+      dailyCounts(range)
+        .where("dimension", "=", "device")
+        .select(["day", countedHumans.as("humans"), countedBots.as("bots")])
+        .groupBy("day")
+        .orderBy("day")
+        .execute(),
+      db
+        .selectFrom("visitor_daily")
+        .where("day", ">=", range.from)
+        .where("day", "<=", range.to)
+        .select((eb) => ["day", eb.fn.countAll<number>().as("uniques")])
+        .groupBy("day")
+        .execute(),
+    ]);
+    const uniquesOf = new Map(visitors.map((row) => [row.day, Number(row.uniques)]));
+    return counted.map((row) => ({
+      day: row.day,
+      humans: Number(row.humans),
+      bots: Number(row.bots),
+      uniques: uniquesOf.get(row.day) ?? 0,
+    }));
+  }
+
+  /** Per day under filters, from the daily counts under one filter or the combinations. */
+  async function daysFromCounts(
+    range: DayRange,
+    filters: Filters,
+    source: Source,
+  ): Promise<DayFigures[]> {
+    const perDay = ["day", countedHumans.as("humans"), countedBots.as("bots")] as const;
+    const rows =
+      source.from === "filtered"
+        ? await underFilter(range, source.filter)
+            .where("dimension", "=", source.filter[0])
+            .where("value", "=", source.filter[1])
+            .select(perDay)
+            .groupBy("day")
+            .orderBy("day")
+            .execute()
+        : await combinations(range, filters).select(perDay).groupBy("day").orderBy("day").execute();
+    return uncountedVisitors(rows);
+  }
+
+  /** Per day from the clicks themselves (a sub-id filter), in one scan of them. */
+  async function daysFromClicks(range: DayRange, filters: Filters): Promise<DayFigures[]> {
+    const rows = await scoped(clicks(), range, filters)
+      .select((eb) => ["day", humans(eb).as("humans"), bots(eb).as("bots")])
+      .groupBy("day")
+      .orderBy("day")
+      .execute();
+    return uncountedVisitors(rows);
+  }
+
+  /** Every dimension's counts from the daily counts (no filter), in one query. */
+  async function countsFromRollups(range: DayRange, includeBots: boolean) {
+    let query = dailyCounts(range);
+    if (!includeBots) query = query.where("is_bot", "=", 0);
+    const rows = await query
+      .select((eb) => ["dimension", "value", eb.fn.sum<number>("clicks").as("clicks")])
+      .groupBy(["dimension", "value"])
+      .execute();
+    return setSums(emptyCounts(), rows);
+  }
+
+  /**
+   * The counts under one filter from click_filter_daily, and the sub-ids' from the clicks
+   * (none unless `subids`).
+   */
+  async function countsUnderFilter(
+    range: DayRange,
+    filter: [Dimension, string],
+    includeBots: boolean,
+    subids: boolean,
+  ) {
+    let query = underFilter(range, filter);
+    if (!includeBots) query = query.where("is_bot", "=", 0);
+    const filters = { [filter[0]]: filter[1] };
+    const [rows, counts] = await Promise.all([
+      query
+        .select((eb) => ["dimension", "value", eb.fn.sum<number>("clicks").as("clicks")])
+        .groupBy(["dimension", "value"])
+        .execute(),
+      countsFromClicks(range, filters, includeBots, subids ? SUBIDS : []),
+    ]);
+    return setSums(counts, rows);
+  }
+
+  /**
+   * The counts from the filtered combinations, grouped by their seven columns together and
+   * added up per dimension here, and the sub-ids' from the clicks (none unless `subids`).
+   */
+  async function countsFromCombinations(
+    range: DayRange,
+    filters: Filters,
+    includeBots: boolean,
+    subids: boolean,
+  ) {
+    let query = combinations(range, filters);
+    if (!includeBots) query = query.where("is_bot", "=", 0);
+    const [rows, counts] = await Promise.all([
+      query
+        .select((eb) => [...COMBINATION_COLUMNS, eb.fn.sum<number>("clicks").as("clicks")])
+        .groupBy(COMBINATION_COLUMNS)
+        .execute(),
+      countsFromClicks(range, filters, includeBots, subids ? SUBIDS : []),
+    ]);
+    // A daily count stores a missing value as "".
+    addGrouped(counts, PAIRED, rows, (stored) => (stored === "" ? null : stored));
+    return counts;
+  }
+
+  /**
+   * Every dimension's counts (or `groups`' only) from the filtered clicks: one scan per
+   * group of dimensions, each grouped by its columns together and added up per dimension.
+   */
+  async function countsFromClicks(
+    range: DayRange,
+    filters: Filters,
+    includeBots: boolean,
+    groups = RANKING_GROUPS,
+  ) {
+    const counts = emptyCounts();
+    await Promise.all(
+      groups.map(async (group) => {
+        let query = scoped(clicks(), range, filters);
+        if (!includeBots) query = query.where("is_bot", "=", 0);
+        const columns = group.map((dimension) => DIMENSIONS[dimension].column);
+        const rows = await query
+          .select((eb) => [...columns, eb.fn.countAll<number>().as("clicks")])
+          .groupBy(columns)
+          .execute();
+        addGrouped(counts, group, rows, (value) => value);
+      }),
+    );
+    return counts;
+  }
+
+  return {
+    /** The conversions' reports on the same reader (app/reports/conversions.server.ts). */
+    conversions: conversionReports(db),
+
+    /** The page views' reports on the same reader (app/reports/views.server.ts). */
+    views: viewReports(db),
+
+    /** The experiments' results per variant on the same reader (app/experiments). */
+    experiments: experimentReports(db),
+
+    /**
+     * Per day of a range with clicks: people's clicks, bots' clicks and unique visitors
+     * (people; null under a filter). Read where sourceOf says.
+     */
+    async days(range: DayRange, filters: Filters = {}): Promise<DayFigures[]> {
+      const source = sourceOf(filters);
+      if (source.from === "rollups") return daysFromRollups(range);
+      if (source.from === "clicks") return daysFromClicks(range, filters);
+      return daysFromCounts(range, filters, source);
+    },
+
+    /**
+     * The rankings by every dimension: values by clicks (people only unless `includeBots`),
+     * most first, then by value; at most `limit` per dimension (all by default). A missing
+     * value is null. With `subids: false`, the sub-id ranking is left empty where it would
+     * read the clicks (under a filter other than a sub-id: subidsScanned).
+     */
+    async rankings(
+      range: DayRange,
+      filters: Filters = {},
+      { includeBots = false, limit = Number.POSITIVE_INFINITY, subids = true } = {},
+    ): Promise<Record<Dimension, Ranked[]>> {
+      const source = sourceOf(filters);
+      const counts =
+        source.from === "rollups"
+          ? await countsFromRollups(range, includeBots)
+          : source.from === "filtered"
+            ? await countsUnderFilter(range, source.filter, includeBots, subids)
+            : source.from === "combinations"
+              ? await countsFromCombinations(range, filters, includeBots, subids)
+              : await countsFromClicks(range, filters, includeBots);
+      return Object.fromEntries(
+        DIMENSION_NAMES.map((dimension) => [
+          dimension,
+          [...counts[dimension]]
+            .map(([value, clicks]) => ({ value, clicks }))
+            .sort(byClicksThenValue)
+            .slice(0, limit),
+        ]),
+      ) as Record<Dimension, Ranked[]>;
+    },
+
+    /** Every click of a range, oldest first, in pages of `pageSize` (for exports). */
+    rows(range: DayRange, filters: Filters = {}, pageSize = 5_000) {
+      return pagesById((after) =>
+        scoped(clicks(), range, filters)
+          .selectAll()
+          .where("id", ">", after)
+          .orderBy("id")
+          .limit(pageSize)
+          .execute(),
+      );
+    },
+  };
+}
+
+export type ReportQueries = ReturnType<typeof reportQueries>;

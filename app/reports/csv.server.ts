@@ -1,0 +1,252 @@
+/**
+ * The dashboard's exports as CSV (clicks, conversions, days, the funnel per page) (RFC
+ * 4180, UTF-8 with a byte-order mark so spreadsheets read the accents), streamed page by
+ * page from the ledger, so a year of clicks never sits in memory. A cell that a spreadsheet would run as a formula (= + - @ first) is prefixed
+ * with an apostrophe; a plain number ("-2.50", a negative commission) is no formula and
+ * stays a number.
+ */
+import { countsUniques, type ReportQueries } from "./clicks.server";
+import type { ClicksTable, ConversionsTable } from "~/ledger/schema";
+import { decimalText } from "~/conversions/amount-text";
+import type { ConversionDay } from "./conversions.server";
+
+import { loadDashboard } from "./dashboard.server";
+import type { View } from "./query";
+
+/** The columns of one click: what the ledger stores, nothing more (no IP, no User-Agent). */
+export const CLICK_COLUMNS = [
+  "id",
+  "at",
+  "day",
+  "link_id",
+  "destination",
+  "page",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_content",
+  "utm_term",
+  "gclid",
+  "fbclid",
+  "subid",
+  "country",
+  "device",
+  "browser",
+  "is_bot",
+  "visitor",
+  // Added last (migration 005), so spreadsheets built on the earlier columns keep working.
+  "referrer",
+] as const satisfies readonly (keyof ClicksTable)[];
+
+/** The columns of one conversion: what happened and the attribution copied from its click. */
+export const CONVERSION_COLUMNS = [
+  "at",
+  "day",
+  "event",
+  "amount",
+  "currency",
+  "txid",
+  "click_id",
+  "orphan",
+  "origin",
+  "link_id",
+  "page",
+  "utm_source",
+  "utm_campaign",
+  "subid",
+  "country",
+  "device",
+  // Added last (migration 005), as in the clicks' export.
+  "referrer",
+] as const satisfies readonly (keyof ConversionsTable | "amount")[];
+
+/**
+ * One row per day. `ftds` counts first deposits, `deposits` the later ones (the events of
+ * the same names); `commission` is in euros, as a decimal with a point: commission in
+ * another currency is left out of it (conversions.csv has it, with its currency), so no
+ * column ever adds euros to dollars. `unique_visitors` are the visitors who clicked
+ * (empty under a filter: counted without filters only, reports.server.ts); `views` and `visitors` the page views and the unique visitors who saw a page (empty
+ * under a link or sub-id filter, where views are not defined). Added last, so the
+ * spreadsheets built on the earlier columns keep working.
+ */
+export const DAILY_COLUMNS = [
+  "day",
+  "clicks",
+  "bot_clicks",
+  "unique_visitors",
+  "registrations",
+  "ftds",
+  "deposits",
+  "commission",
+  "views",
+  "visitors",
+] as const;
+
+/**
+ * One row per page, the funnel: views, unique visitors, people's clicks, CTR (clicks ÷
+ * views, a share of 1 with four decimals), registrations, FTDs, commission in euros and RPM
+ * (euro commission per 1,000 views), as decimals with a point. Views are empty under a link
+ * or sub-id filter.
+ */
+export const PAGE_COLUMNS = [
+  "page",
+  "views",
+  "visitors",
+  "clicks",
+  "ctr",
+  "registrations",
+  "ftds",
+  "commission",
+  "rpm",
+] as const;
+
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const line = (cells: readonly unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
+
+/**
+ * Lines in, a byte stream out, pulled only as fast as the client reads. The first line is
+ * read before the stream is handed over, and every export reads the ledger before its first
+ * line: a database out of reach fails the request (the route answers 503), not the download
+ * halfway.
+ */
+async function stream(lines: AsyncIterable<string>): Promise<ReadableStream<Uint8Array>> {
+  const encoder = new TextEncoder();
+  const iterator = lines[Symbol.asyncIterator]();
+  let first: IteratorResult<string> | null = await iterator.next();
+  return new ReadableStream({
+    async pull(controller) {
+      try {
+        const { value, done } = first ?? (await iterator.next());
+        first = null;
+        if (done) controller.close();
+        else controller.enqueue(encoder.encode(value));
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}
+
+/** The header, then the rows as lines in chunks of about 64 KB. */
+async function* rowLines<T>(
+  columns: readonly string[],
+  rows: AsyncIterable<T>,
+  cells: (row: T) => unknown[],
+) {
+  // The first page of rows is read before the header (stream's first line).
+  const iterator = rows[Symbol.asyncIterator]();
+  let next = await iterator.next();
+  yield `\uFEFF${line(columns)}`;
+  let batch = "";
+  for (; !next.done; next = await iterator.next()) {
+    batch += line(cells(next.value));
+    if (batch.length > 64 * 1024) {
+      yield batch;
+      batch = "";
+    }
+  }
+  if (batch) yield batch;
+}
+
+const isoTime = (at: unknown) => new Date(Number(at)).toISOString();
+
+function clickLines(reports: ReportQueries, view: View) {
+  return rowLines(CLICK_COLUMNS, reports.rows(view.range, view.filters), (click) => {
+    const row = click as Record<string, unknown>;
+    return CLICK_COLUMNS.map((column) => (column === "at" ? isoTime(row.at) : row[column]));
+  });
+}
+
+function conversionLines(reports: ReportQueries, view: View) {
+  return rowLines(
+    CONVERSION_COLUMNS,
+    reports.conversions.rows(view.range, view.filters),
+    (conversion) => {
+      const row = conversion as Record<string, unknown>;
+      return CONVERSION_COLUMNS.map((column) => {
+        if (column === "at") return isoTime(row.at);
+        if (column === "amount") return decimalText(Number(row.amount_cents));
+        return row[column];
+      });
+    },
+  );
+}
+
+async function* dailyLines(reports: ReportQueries, view: View) {
+  const [days, conversions, views] = await Promise.all([
+    reports.days(view.range, view.filters),
+    reports.conversions.days(view.range, view.filters),
+    reports.views.days(view.range, view.filters),
+  ]);
+  const converted = new Map<string, ConversionDay>(conversions.map((day) => [day.day, day]));
+  const seen = new Map((views ?? []).map((day) => [day.day, day]));
+  // Every day with clicks, conversions or views, in order.
+  const dayNames = [
+    ...new Set([...days.map((day) => day.day), ...converted.keys(), ...seen.keys()]),
+  ].sort();
+  const clicked = new Map(days.map((day) => [day.day, day]));
+  yield `\uFEFF${line(DAILY_COLUMNS)}`;
+  for (const name of dayNames) {
+    const day = clicked.get(name);
+    const money = converted.get(name);
+    const viewed = views === null ? null : (seen.get(name) ?? { views: 0, visitors: 0 });
+    yield line([
+      name,
+      day?.humans ?? 0,
+      day?.bots ?? 0,
+      // Unique visitors are counted without filters only (empty under one).
+      day ? day.uniques : countsUniques(view.filters) ? 0 : null,
+      money?.registrations ?? 0,
+      money?.ftds ?? 0,
+      money?.deposits ?? 0,
+      decimalText(money?.commission.EUR ?? 0),
+      viewed?.views,
+      viewed?.visitors,
+    ]);
+  }
+}
+
+/** The dashboard's page ranking, every row, as the funnel per page (most views first). */
+async function* pageLines(reports: ReportQueries, view: View) {
+  const dashboard = await loadDashboard(reports, { ...view, all: "page", sort: "views" });
+  yield `\uFEFF${line(PAGE_COLUMNS)}`;
+  for (const row of dashboard.rankings.page.rows) {
+    if (row.orphan) continue;
+    yield line([
+      row.value,
+      row.views,
+      row.visitors,
+      row.clicks,
+      row.ctr?.toFixed(4),
+      row.registrations,
+      row.ftds,
+      decimalText(row.commission),
+      row.rpm === null ? null : decimalText(Math.round(row.rpm)),
+    ]);
+  }
+}
+
+export function clicksCsv(reports: ReportQueries, view: View) {
+  return stream(clickLines(reports, view));
+}
+
+export function conversionsCsv(reports: ReportQueries, view: View) {
+  return stream(conversionLines(reports, view));
+}
+
+export function dailyCsv(reports: ReportQueries, view: View) {
+  return stream(dailyLines(reports, view));
+}
+
+export function pagesCsv(reports: ReportQueries, view: View) {
+  return stream(pageLines(reports, view));
+}

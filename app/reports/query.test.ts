@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+
+import { addDays, daysIn, readView, viewSearch } from "./query";
+import { todayIn } from "./reporting-day";
+
+const view = (query: string, today = "2026-03-15") => readView(new URLSearchParams(query), today);
+
+describe("readView", () => {
+  it("defaults to the last 30 days, compared with the 30 before", () => {
+    const { period, range, previous, notice } = view("");
+    expect(period).toBe("30d");
+    expect(range).toEqual({ from: "2026-02-14", to: "2026-03-15" });
+    expect(previous).toEqual({ from: "2026-01-15", to: "2026-02-13" });
+    expect(daysIn(range)).toBe(30);
+    expect(daysIn(previous)).toBe(30);
+    expect(notice).toBeNull();
+  });
+
+  it.each([
+    ["today", "2026-03-15", "2026-03-15", "2026-03-14", "2026-03-14"],
+    ["7d", "2026-03-09", "2026-03-15", "2026-03-02", "2026-03-08"],
+    ["month", "2026-03-01", "2026-03-15", "2026-02-14", "2026-02-28"],
+    ["last-month", "2026-02-01", "2026-02-28", "2026-01-04", "2026-01-31"],
+  ])("%s", (period, from, to, previousFrom, previousTo) => {
+    const result = view(`period=${period}`);
+    expect(result.range).toEqual({ from, to });
+    expect(result.previous).toEqual({ from: previousFrom, to: previousTo });
+  });
+
+  it("last month across a year boundary", () => {
+    expect(view("period=last-month", "2026-01-10").range).toEqual({
+      from: "2025-12-01",
+      to: "2025-12-31",
+    });
+  });
+
+  it("a custom range, and a clear fallback for a bad one", () => {
+    expect(view("period=custom&from=2026-01-01&to=2026-01-31").range).toEqual({
+      from: "2026-01-01",
+      to: "2026-01-31",
+    });
+    for (const bad of [
+      "period=custom&from=2026-02-30&to=2026-03-01",
+      "period=custom&from=2026-03-02&to=2026-03-01",
+      "period=custom&from=2024-01-01&to=2026-03-01",
+      "period=custom&from=<script>&to=x",
+    ]) {
+      const result = view(bad);
+      expect(result.period, bad).toBe("30d");
+      expect(result.notice, bad).toMatch(/^Fechas no válidas/);
+    }
+    expect(view("period=forever").notice).toMatch(/^Periodo desconocido/);
+  });
+
+  it("filters compose and survive the round trip through the URL", () => {
+    const result = view("page=/bonos&campaign=verano&bots=1&country=ES&unknown=x");
+    expect(result.filters).toEqual({ page: "/bonos", campaign: "verano", country: "ES" });
+    expect(result.bots).toBe(true);
+    expect(viewSearch(result)).toBe("?page=%2Fbonos&campaign=verano&country=ES&bots=1");
+    expect(viewSearch(result, { campaign: undefined, bots: undefined })).toBe(
+      "?page=%2Fbonos&country=ES",
+    );
+    const custom = view("period=custom&from=2026-01-01&to=2026-01-31&device=mobile");
+    expect(readView(new URLSearchParams(viewSearch(custom).slice(1)), "2026-03-15")).toEqual(
+      custom,
+    );
+  });
+});
+
+describe("the rankings' order, «ver todos» and the chart", () => {
+  it("read what the URL asks for, and the defaults for anything else", () => {
+    expect(view("sort=commission&all=subid&chart=commission")).toMatchObject({
+      sort: "commission",
+      all: "subid",
+      chart: "commission",
+    });
+    for (const bad of ["sort=clicks;drop&all=visitor&chart=pie", "sort=&all=&chart=", ""]) {
+      expect(view(bad), bad).toMatchObject({ sort: "clicks", all: null, chart: "clicks" });
+    }
+    expect(view("sort=epc").sort).toBe("epc");
+  });
+
+  it("survive the round trip through the URL, defaults left out", () => {
+    const sorted = view("period=7d&device=mobile&sort=ftds&all=link&chart=commission");
+    expect(viewSearch(sorted)).toBe("?period=7d&device=mobile&sort=ftds&all=link&chart=commission");
+    expect(readView(new URLSearchParams(viewSearch(sorted).slice(1)), "2026-03-15")).toEqual(
+      sorted,
+    );
+    expect(viewSearch(sorted, { sort: "clicks", all: undefined, chart: "clicks" })).toBe(
+      "?period=7d&device=mobile",
+    );
+    expect(viewSearch(view(""), { all: "subid" })).toBe("?all=subid");
+  });
+});
+
+describe("days", () => {
+  it("adds days across months and leap years, and knows today in a time zone", () => {
+    expect(addDays("2024-02-28", 1)).toBe("2024-02-29");
+    expect(addDays("2026-01-01", -1)).toBe("2025-12-31");
+    expect(todayIn("Europe/Madrid", new Date("2026-03-14T23:30:00Z"))).toBe("2026-03-15");
+    expect(todayIn("UTC", new Date("2026-03-14T23:30:00Z"))).toBe("2026-03-14");
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * What a dashboard view is, read from (and written back to) its URL, so a view can be
+ * bookmarked and shared: the period, the filters that compose, whether bots show in the
+ * chart or the chart shows commission, which column orders the rankings and which ranking
+ * shows all its rows. Anything malformed falls back to the default with a notice (the
+ * period) or silently (the display settings), never an error.
+ */
+import { DIMENSION_NAMES, type DayRange, type Dimension, type Filters } from "./dimensions";
+
+export const PERIODS = {
+  today: "Hoy",
+  "7d": "Últimos 7 días",
+  "30d": "Últimos 30 días",
+  month: "Este mes",
+  "last-month": "Mes pasado",
+  custom: "Personalizado",
+} as const;
+export type Period = keyof typeof PERIODS;
+
+/**
+ * What the rankings can be ordered by (most first), with their column headings: the funnel
+ * from page views to commission, and the rates (CTR: clicks per view; EPC: commission per
+ * click; RPM: commission per 1,000 views).
+ */
+export const SORTS = {
+  views: "Vistas",
+  clicks: "Clics",
+  ctr: "CTR",
+  registrations: "Registros",
+  ftds: "FTD",
+  commission: "Comisión",
+  epc: "EPC",
+  rpm: "RPM",
+} as const;
+export type Sort = keyof typeof SORTS;
+
+/** Rows of a ranking shown unless the view asks for all of them. */
+export const RANKED_ROWS = 10;
+
+/** What the chart shows per day. */
+export type ChartKind = "clicks" | "commission";
+
+export type View = {
+  period: Period;
+  range: DayRange;
+  /** The period of the same length just before. */
+  previous: DayRange;
+  filters: Filters;
+  /** Bots stacked on the chart (they never count in the rankings). */
+  bots: boolean;
+  /** The rankings' order (`sort=`; clicks by default). */
+  sort: Sort;
+  /** The one ranking that shows every row (`all=<dimension>`), or null (10 each). */
+  all: Dimension | null;
+  /** `chart=commission`: EUR commission per day instead of clicks. */
+  chart: ChartKind;
+  /** Why the URL's period was not used, in Spanish; null when it was. */
+  notice: string | null;
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The longest custom range: the ledger keeps 400 days. */
+export const MAX_DAYS = 400;
+
+const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
+const toDay = (date: Date) => date.toISOString().slice(0, 10);
+
+export function addDays(day: string, days: number): string {
+  const date = toDate(day);
+  date.setUTCDate(date.getUTCDate() + days);
+  return toDay(date);
+}
+
+/** Days from `from` to `to`, both included. */
+export function daysIn({ from, to }: DayRange): number {
+  return Math.round((toDate(to).getTime() - toDate(from).getTime()) / 86_400_000) + 1;
+}
+
+function isDay(value: string | null): value is string {
+  return value !== null && DAY.test(value) && toDay(toDate(value)) === value;
+}
+
+function rangeOf(period: Exclude<Period, "custom">, today: string): DayRange {
+  switch (period) {
+    case "today":
+      return { from: today, to: today };
+    case "7d":
+      return { from: addDays(today, -6), to: today };
+    case "30d":
+      return { from: addDays(today, -29), to: today };
+    case "month":
+      return { from: `${today.slice(0, 8)}01`, to: today };
+    case "last-month": {
+      const to = addDays(`${today.slice(0, 8)}01`, -1);
+      return { from: `${to.slice(0, 8)}01`, to };
+    }
+  }
+}
+
+export function readView(params: URLSearchParams, today: string): View {
+  const filters: View["filters"] = {};
+  for (const name of DIMENSION_NAMES) {
+    const value = params.get(name)?.trim();
+    if (value && value.length <= 256) filters[name] = value;
+  }
+  const bots = params.get("bots") === "1";
+  const sortParam = params.get("sort") ?? "";
+  const sort: Sort = sortParam in SORTS ? (sortParam as Sort) : "clicks";
+  const allParam = params.get("all") ?? "";
+  const all = (DIMENSION_NAMES as string[]).includes(allParam) ? (allParam as Dimension) : null;
+  const chart: ChartKind = params.get("chart") === "commission" ? "commission" : "clicks";
+  let period = (params.get("period") ?? "30d") as Period;
+  let notice: string | null = null;
+  if (!(period in PERIODS)) {
+    period = "30d";
+    notice = "Periodo desconocido: se muestran los últimos 30 días.";
+  }
+  let range: DayRange;
+  if (period === "custom") {
+    const from = params.get("from");
+    const to = params.get("to");
+    if (isDay(from) && isDay(to) && from <= to && daysIn({ from, to }) <= MAX_DAYS) {
+      range = { from, to };
+    } else {
+      period = "30d";
+      range = rangeOf("30d", today);
+      notice = `Fechas no válidas (desde ≤ hasta, como mucho ${MAX_DAYS} días): se muestran los últimos 30 días.`;
+    }
+  } else range = rangeOf(period, today);
+  const length = daysIn(range);
+  const previous = { from: addDays(range.from, -length), to: addDays(range.from, -1) };
+  return { period, range, previous, filters, bots, sort, all, chart, notice };
+}
+
+type Setting = Dimension | "period" | "bots" | "sort" | "all" | "chart";
+
+/** The URL query of a view with some of its settings changed (undefined removes one). */
+export function viewSearch(
+  view: Pick<View, "period" | "range" | "filters" | "bots"> &
+    Partial<Pick<View, "sort" | "all" | "chart">>,
+  change: Partial<Record<Setting, string | undefined>> = {},
+): string {
+  const params = new URLSearchParams();
+  const period = "period" in change ? change.period : view.period;
+  if (period && period !== "30d") params.set("period", period);
+  if (period === "custom") {
+    params.set("from", view.range.from);
+    params.set("to", view.range.to);
+  }
+  for (const name of DIMENSION_NAMES) {
+    const value = name in change ? change[name] : view.filters[name];
+    if (value) params.set(name, value);
+  }
+  const bots = "bots" in change ? change.bots === "1" : view.bots;
+  if (bots) params.set("bots", "1");
+  const setting = (name: "sort" | "all" | "chart", fallback: string | null) => {
+    const value = name in change ? change[name] : (view[name] ?? undefined);
+    if (value && value !== fallback) params.set(name, value);
+  };
+  setting("sort", "clicks");
+  setting("all", null);
+  setting("chart", "clicks");
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

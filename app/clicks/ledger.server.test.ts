@@ -32,7 +32,7 @@ function clickOn(day: string, overrides: Partial<ClickRecord> = {}): ClickRecord
 const inRankOrder = (list: readonly Ranked[]) =>
   [...list].sort((a, b) => b.clicks - a.clicks || String(a.value).localeCompare(String(b.value)));
 
-/** The clicks' daily counts (rollup.server.ts). */
+/** The clicks' daily counts (app/ledger/rollups/clicks.server.ts). */
 const ROLLUPS = [
   "click_daily",
   "click_filter_daily",

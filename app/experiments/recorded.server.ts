@@ -5,7 +5,7 @@
  * entry (`experimentsFor`, `splitFor`, app/entry.server.tsx), read like `viewedPage` and
  * `outboundTarget`; a build without them has no experiments. Only running experiments are
  * recorded: before its start and after its end everyone sees the same version, which the
- * reports (reports.server.ts) must not count for a variant.
+ * reports (app/reports/experiments.server.ts) must not count for a variant.
  */
 import { experimentsOnPage } from "~/content/experiment-variants";
 import type { Page } from "~/content/schema";

@@ -65,7 +65,7 @@ export const CONVERSION_COLUMNS = [
  * the same names); `commission` is in euros, as a decimal with a point: commission in
  * another currency is left out of it (conversions.csv has it, with its currency), so no
  * column ever adds euros to dollars. `unique_visitors` are the visitors who clicked
- * (empty under a filter: counted without filters only, reports.server.ts); `views` and `visitors` the page views and the unique visitors who saw a page (empty
+ * (empty under a filter: counted without filters only, clicks.server.ts); `views` and `visitors` the page views and the unique visitors who saw a page (empty
  * under a link or sub-id filter, where views are not defined). Added last, so the
  * spreadsheets built on the earlier columns keep working.
  */

@@ -27,7 +27,7 @@ import { ctrOf, epcOf, rpmOf } from "./rates";
 /**
  * A period's page views, clicks and conversions. `views` and `visitors` (unique visitors
  * of the pages, from the views) are null where views are not defined (a link or sub-id
- * filter); `visitors` also under a filter other than one page (views/reports.server.ts).
+ * filter); `visitors` also under a filter other than one page (views.server.ts).
  */
 export type PeriodFigures = Totals &
   ConversionFigures & { views: number | null; visitors: number | null };

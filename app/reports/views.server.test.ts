@@ -5,7 +5,7 @@
  * value of every view dimension, unfiltered (view_daily), under one filter
  * (view_filter_daily), under two (the views), and nothing under a link or sub-id filter;
  * unique visitors without a filter and under a page filter, unknown (null) elsewhere. The
- * daily counts come from the SQL rebuild (rebuild-rollups.server.ts), the seed's way.
+ * daily counts come from the SQL rebuild (app/ledger/rollups/rebuild-views.server.ts), the seed's way.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,7 +1,7 @@
 /**
  * The page views' ledger (docs/page-views.md): the one module the site writes views
  * through, in the click ledger's database. `record` never waits: views queue in memory and
- * are written in batches, each with its daily counts in one transaction (rollup.server.ts),
+ * are written in batches, each with its daily counts in one transaction (app/ledger/rollups/views.server.ts),
  * by the queue the click ledger uses (app/ledger/batch-queue.ts). The dashboard reads the
  * tables through the click ledger's reader; this module only writes, prunes and flushes.
  * It does not close the database: the click ledger, which owns it, does, after this one.

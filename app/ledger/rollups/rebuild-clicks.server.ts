@@ -1,6 +1,6 @@
 /**
  * The clicks' daily counts recomputed from the clicks themselves by SQL `group by`: what
- * the click ledger keeps up to date one batch at a time (rollup.server.ts), in one pass
+ * the click ledger keeps up to date one batch at a time (./clicks.server.ts), in one pass
  * here. For seeding millions of clicks fast (`npm run seed-clicks`, scripts/seed/ledger-seed.ts)
  * and as a cross-check of the ledger's own counting: after it, the tables hold exactly what
  * the clicks say.

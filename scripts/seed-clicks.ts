@@ -6,7 +6,7 @@
  * into the ledger of
  * DATABASE_URL (default: the SQLite file data/clicks.sqlite), on the content's real pages
  * and link ids, to try the dashboard and measure it. The daily counts are rebuilt by SQL
- * after the rows are written (app/ledger/rollups/rebuild-clicks.server.ts and its views twin). Never point it at a ledger with real
+ * after the rows are written (app/ledger/rollups/rebuild.server.ts). Never point it at a ledger with real
  * clicks you care about: it only adds.
  */
 import { writeSeed } from "./seed/ledger-seed";

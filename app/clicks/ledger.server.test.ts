@@ -16,8 +16,9 @@ import { writeSeed } from "../../scripts/seed/ledger-seed";
 
 import { openLedgerDatabase, type LedgerDatabase } from "~/ledger/database.server";
 import { ClickLedger } from "./ledger.server";
-import { DIMENSION_NAMES, DIMENSIONS, type DayRange, type Dimension } from "~/reports/dimensions";
-import { rebuildClickRollups } from "~/ledger/rollups/rebuild-clicks.server";
+import { DIMENSION_NAMES, DIMENSIONS, type DayRange, type Dimension } from "~/ledger/dimensions";
+import { CLICKS } from "~/ledger/rollups/families";
+import { rebuildDailyCounts } from "~/ledger/rollups/rebuild.server";
 import { sumDays, type Ranked } from "~/reports/clicks.server";
 import type { ClickRecord } from "~/ledger/schema";
 
@@ -32,7 +33,7 @@ function clickOn(day: string, overrides: Partial<ClickRecord> = {}): ClickRecord
 const inRankOrder = (list: readonly Ranked[]) =>
   [...list].sort((a, b) => b.clicks - a.clicks || String(a.value).localeCompare(String(b.value)));
 
-/** The clicks' daily counts (app/ledger/rollups/clicks.server.ts). */
+/** The clicks' daily counts (app/ledger/rollups/rollup.server.ts). */
 const ROLLUPS = [
   "click_daily",
   "click_filter_daily",
@@ -264,7 +265,7 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
     // The SQL rebuild (the large seed's way) finds exactly the counts kept batch by batch.
     const kept = await rollupRows();
     expect(kept.click_combination_daily.length).toBeGreaterThan(0);
-    await rebuildClickRollups(database.db);
+    await rebuildDailyCounts(database.db, CLICKS);
     expect(await rollupRows()).toEqual(kept);
     const range = { from: "2026-11-05", to: "2026-11-18" };
     const { reports } = ledger;

@@ -12,7 +12,8 @@ import { BatchQueue, type QueueStats } from "~/ledger/batch-queue";
 import type { LedgerDatabase } from "~/ledger/database.server";
 import { DAY_MS, pruneWithDailyCounts } from "~/ledger/retention.server";
 import { reportQueries, type ReportQueries } from "~/reports/clicks.server";
-import { addToRollups } from "~/ledger/rollups/clicks.server";
+import { CLICKS } from "~/ledger/rollups/families";
+import { addToDailyCounts } from "~/ledger/rollups/rollup.server";
 import { claimBatch } from "~/ledger/shared-facts.server";
 import type { ClickRecord, Database } from "~/ledger/schema";
 
@@ -72,7 +73,7 @@ export class ClickLedger {
         database.db.transaction().execute(async (trx) => {
           if (!(await claimBatch(trx, token))) return settings.log(alreadyWritten("clicks", batch));
           await trx.insertInto("clicks").values(batch).execute();
-          await addToRollups(trx, batch);
+          await addToDailyCounts(trx, CLICKS, batch);
         }),
       onLeave: (clicks) => this.forget(clicks),
       ...settings,
@@ -115,14 +116,7 @@ export class ClickLedger {
     const cutoff = now - days * DAY_MS;
     return this.database.db
       .transaction()
-      .execute((trx) =>
-        pruneWithDailyCounts(
-          trx,
-          "clicks",
-          ["click_daily", "click_filter_daily", "click_combination_daily", "visitor_daily"],
-          cutoff,
-        ),
-      );
+      .execute((trx) => pruneWithDailyCounts(trx, CLICKS, cutoff));
   }
 
   snapshot(): LedgerStats & { waiting: number } {

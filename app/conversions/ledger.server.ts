@@ -27,7 +27,8 @@ import type {
 
 import { postbackKey, previousSlotKey, RETRY_WINDOW_MS } from "./dedup";
 import type { ConversionInput, RejectionReason } from "./postback-input";
-import { addConversionsToRollups } from "~/ledger/rollups/conversions.server";
+import { CONVERSIONS } from "~/ledger/rollups/families";
+import { addToDailyCounts } from "~/ledger/rollups/rollup.server";
 import { dayIn } from "~/reports/reporting-day";
 
 /** Rows the postback log keeps (the latest). */
@@ -351,7 +352,7 @@ export class ConversionLedger {
         }
       }
     }
-    await addConversionsToRollups(trx, written);
+    await addToDailyCounts(trx, CONVERSIONS, written);
     return outcomes;
   }
 

@@ -18,8 +18,8 @@ import { ledgerMigrator, migrateToLatest, migrations } from "./migrate.server";
 import type { Database } from "./schema";
 
 // The live list gains a dimension: a migration that read it would add an index and a backfill.
-vi.mock("~/reports/dimensions", async (importOriginal) => {
-  const live = await importOriginal<typeof import("~/reports/dimensions")>();
+vi.mock("./dimensions", async (importOriginal) => {
+  const live = await importOriginal<typeof import("./dimensions")>();
   const DIMENSIONS = { ...live.DIMENSIONS, browser: { column: "browser", label: "Navegador" } };
   return { ...live, DIMENSIONS, DIMENSION_NAMES: Object.keys(DIMENSIONS) };
 });

@@ -55,7 +55,7 @@ export type ClicksTable = {
   variants: string | null;
 };
 
-/** Clicks per day, dimension, value and bot flag (rollups/clicks.server.ts). */
+/** Clicks per day, dimension, value and bot flag (rollups/rollup.server.ts). */
 export type ClickDailyTable = {
   day: string;
   /** A report dimension (dimensions.ts). */

@@ -29,12 +29,16 @@ import {
   type DayRange,
   type Dimension,
   type Filters,
-} from "./dimensions";
+} from "~/ledger/dimensions";
 import { pagesById } from "~/ledger/chunked";
-import { COMBINATION_COLUMNS, PAIRED, pairedFilter } from "~/ledger/rollups/clicks.server";
-import type { Database } from "~/ledger/schema";
+import { CLICKS, columnOf } from "~/ledger/rollups/families";
 
-type CombinationColumn = (typeof COMBINATION_COLUMNS)[number];
+import { sourceOf, type Source } from "./table-decider";
+import type { ClickCombinationDailyTable, Database } from "~/ledger/schema";
+
+/** click_combination_daily's columns, in the paired dimensions' order. */
+const COMBINATION_COLUMNS = CLICKS.paired.map(columnOf) as CombinationColumn[];
+type CombinationColumn = Exclude<keyof ClickCombinationDailyTable, "day" | "is_bot" | "clicks">;
 
 /** A period's clicks; unique visitors null where not counted (under a filter). */
 export type Totals = { humans: number; bots: number; uniques: number | null };
@@ -135,32 +139,12 @@ const countedBots = sql<number>`sum(case when is_bot = 1 then clicks else 0 end)
 export const countsUniques = (filters: Filters) => setFilters(filters).length === 0;
 
 /**
- * Where the clicks under `filters` are read: the daily counts (no filter), the daily counts
- * under one filter (click_filter_daily), the day's combinations (no sub-id among the
- * filters), or the clicks themselves (a sub-id filter).
- */
-type Source =
-  | { from: "rollups" }
-  | { from: "filtered"; filter: [Dimension, string] }
-  | { from: "combinations" }
-  | { from: "clicks" };
-
-function sourceOf(filters: Filters): Source {
-  const set = setFilters(filters);
-  if (set.length === 0) return { from: "rollups" };
-  const paired = pairedFilter(filters);
-  if (paired) return { from: "filtered", filter: paired };
-  if (set.some(([dimension]) => !PAIRED.includes(dimension))) return { from: "clicks" };
-  return { from: "combinations" };
-}
-
-/**
  * Whether the sub-id ranking under `filters` reads the clicks (and the conversions): where
  * everything else reads daily counts under filters. No daily count pairs sub-ids with other
  * values (one per click at worst), so the dashboard asks for it on demand only.
  */
 export function subidsScanned(filters: Filters): boolean {
-  const { from } = sourceOf(filters);
+  const { from } = sourceOf(CLICKS, filters);
   return from === "filtered" || from === "combinations";
 }
 
@@ -312,7 +296,7 @@ export function reportQueries(db: Kysely<Database>) {
       countsFromClicks(range, filters, includeBots, subids ? SUBIDS : []),
     ]);
     // A daily count stores a missing value as "".
-    addGrouped(counts, PAIRED, rows, (stored) => (stored === "" ? null : stored));
+    addGrouped(counts, CLICKS.paired, rows, (stored) => (stored === "" ? null : stored));
     return counts;
   }
 
@@ -357,9 +341,9 @@ export function reportQueries(db: Kysely<Database>) {
      * (people; null under a filter). Read where sourceOf says.
      */
     async days(range: DayRange, filters: Filters = {}): Promise<DayFigures[]> {
-      const source = sourceOf(filters);
+      const source = sourceOf(CLICKS, filters);
       if (source.from === "rollups") return daysFromRollups(range);
-      if (source.from === "clicks") return daysFromClicks(range, filters);
+      if (source.from === "facts") return daysFromClicks(range, filters);
       return daysFromCounts(range, filters, source);
     },
 
@@ -374,7 +358,7 @@ export function reportQueries(db: Kysely<Database>) {
       filters: Filters = {},
       { includeBots = false, limit = Number.POSITIVE_INFINITY, subids = true } = {},
     ): Promise<Record<Dimension, Ranked[]>> {
-      const source = sourceOf(filters);
+      const source = sourceOf(CLICKS, filters);
       const counts =
         source.from === "rollups"
           ? await countsFromRollups(range, includeBots)

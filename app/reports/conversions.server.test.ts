@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 import { writeSeed } from "../../scripts/seed/ledger-seed";
 import { openLedgerDatabase, type LedgerDatabase } from "~/ledger/database.server";
-import { DIMENSION_NAMES, DIMENSIONS, type DayRange, type Filters } from "./dimensions";
+import { CONVERSIONS } from "~/ledger/rollups/families";
+import { rebuildDailyCounts } from "~/ledger/rollups/rebuild.server";
+import { DIMENSION_NAMES, DIMENSIONS, type DayRange, type Filters } from "~/ledger/dimensions";
 
 import { conversionReports, type ConversionFigures } from "./conversions.server";
 
@@ -170,6 +172,33 @@ describe.each(suites)("the conversion reports on %s", (_name, url) => {
       where day >= ${range.from} and day <= ${range.to}`.execute(database.db);
     expect(ids.length).toBe(Number(rows[0]!.n));
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("keeps daily counts that the SQL rebuild finds exactly, batch by batch", async () => {
+    const rows = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          (["conversion_daily", "conversion_filter_daily"] as const).map(async (table) => {
+            const { rows } = await sql<
+              Record<string, unknown>
+            >`select * from ${sql.table(table)}`.execute(database.db);
+            const sorted = rows
+              .map((row) =>
+                JSON.stringify(
+                  Object.entries(row)
+                    .map(([k, v]) => [k, String(v)])
+                    .sort(),
+                ),
+              )
+              .sort();
+            return [table, sorted] as const;
+          }),
+        ),
+      );
+    const kept = await rows();
+    expect(kept.conversion_filter_daily!.length).toBeGreaterThan(0);
+    await rebuildDailyCounts(database.db, CONVERSIONS);
+    expect(await rows()).toEqual(kept);
   });
 });
 

@@ -19,9 +19,11 @@ import {
   type DayRange,
   type Dimension,
   type Filters,
-} from "./dimensions";
+} from "~/ledger/dimensions";
 import { pagesById } from "~/ledger/chunked";
-import { pairedFilter } from "~/ledger/rollups/clicks.server";
+import { CONVERSIONS } from "~/ledger/rollups/families";
+
+import { sourceOf } from "./table-decider";
 import type { ConversionEvent, Database } from "~/ledger/schema";
 
 /** Amounts in cents per ISO 4217 currency, e.g. { EUR: 123450, USD: 12000 }. */
@@ -97,8 +99,6 @@ export function sumConversions(all: readonly ConversionFigures[]): ConversionFig
   }
   return sum;
 }
-
-const unfiltered = (filters: Filters) => setFilters(filters).length === 0;
 
 /** Every dimension's column except sub-ids, then sub-ids alone (see RANKING_GROUPS). */
 const GROUPS: Dimension[][] = [
@@ -259,30 +259,31 @@ export function conversionReports(db: Kysely<Database>) {
   return {
     /** Per day of a range with conversions (days without any are left out). */
     async days(range: DayRange, filters: Filters = {}): Promise<ConversionDay[]> {
-      const paired = pairedFilter(filters);
-      const rows = paired
-        ? await underFilter(range, paired)
-            .where("dimension", "=", paired[0])
-            .where("value", "=", paired[1])
-            .select(SUMMED_PER_DAY)
-            .groupBy(["day", "event", "currency"])
-            .execute()
-        : unfiltered(filters)
-          ? await daily(range)
-              .where("dimension", "=", "device")
+      const source = sourceOf(CONVERSIONS, filters);
+      const rows =
+        source.from === "filtered"
+          ? await underFilter(range, source.filter)
+              .where("dimension", "=", source.filter[0])
+              .where("value", "=", source.filter[1])
               .select(SUMMED_PER_DAY)
               .groupBy(["day", "event", "currency"])
               .execute()
-          : await scoped(range, filters)
-              .select((eb) => [
-                "day",
-                "event",
-                "currency",
-                eb.fn.countAll<number>().as("n"),
-                eb.fn.sum<number>("amount_cents").as("cents"),
-              ])
-              .groupBy(["day", "event", "currency"])
-              .execute();
+          : source.from === "rollups"
+            ? await daily(range)
+                .where("dimension", "=", "device")
+                .select(SUMMED_PER_DAY)
+                .groupBy(["day", "event", "currency"])
+                .execute()
+            : await scoped(range, filters)
+                .select((eb) => [
+                  "day",
+                  "event",
+                  "currency",
+                  eb.fn.countAll<number>().as("n"),
+                  eb.fn.sum<number>("amount_cents").as("cents"),
+                ])
+                .groupBy(["day", "event", "currency"])
+                .execute();
       return toDays(rows);
     },
 
@@ -296,9 +297,9 @@ export function conversionReports(db: Kysely<Database>) {
       filters: Filters = {},
       { subids = true } = {},
     ): Promise<ConversionRankings> {
-      const paired = pairedFilter(filters);
-      if (paired) return rankingsUnderFilter(range, paired, subids);
-      if (unfiltered(filters)) return rankingsFromRollups(range);
+      const source = sourceOf(CONVERSIONS, filters);
+      if (source.from === "filtered") return rankingsUnderFilter(range, source.filter, subids);
+      if (source.from === "rollups") return rankingsFromRollups(range);
       const scanned = subids || filters.subid !== undefined;
       return rankingsFromConversions(range, filters, scanned ? GROUPS : GROUPS.slice(0, 1));
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { ReportQueries } from "./clicks.server";
-import { DIMENSION_NAMES } from "./dimensions";
+import { DIMENSION_NAMES } from "~/ledger/dimensions";
 import { decimalText } from "~/conversions/amount-text";
 import { noConversions } from "./conversions.server";
 

@@ -7,11 +7,11 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { DIMENSION_NAMES, type Dimension } from "./dimensions";
+import { DIMENSION_NAMES, type Dimension } from "~/ledger/dimensions";
 import type { ReportQueries } from "./clicks.server";
 import { noConversions, type ConversionFigures } from "./conversions.server";
 import type { ViewRankings } from "./views.server";
-import { VIEW_DIMENSIONS } from "./view-dimensions";
+import { VIEW_DIMENSIONS } from "~/ledger/view-dimensions";
 
 import { loadDashboard } from "./dashboard.server";
 import { readView } from "./query";

@@ -9,7 +9,7 @@
  * filter on a link or a sub-id, views are not defined: every view figure is null. Conversions
  * no click explains close every ranking as one "(sin clic)" row.
  */
-import { DIMENSION_NAMES, type Dimension } from "./dimensions";
+import { DIMENSION_NAMES, type Dimension } from "~/ledger/dimensions";
 import { subidsScanned, sumDays, type ReportQueries, type Totals } from "./clicks.server";
 import {
   noConversions,
@@ -19,7 +19,7 @@ import {
 } from "./conversions.server";
 
 import { sumViewDays, type ViewCount, type ViewRankings } from "./views.server";
-import { hasViews } from "./view-dimensions";
+import { hasViews } from "~/ledger/view-dimensions";
 
 import { addDays, daysIn, RANKED_ROWS, type Sort, type View } from "./query";
 import { ctrOf, epcOf, rpmOf } from "./rates";

@@ -1,7 +1,7 @@
 /** The experiments view: content read defensively, phases, periods, and injected figures. */
 import { describe, expect, it } from "vitest";
 
-import type { DayRange } from "./dimensions";
+import type { DayRange } from "~/ledger/dimensions";
 
 import {
   loadExperimentsView,

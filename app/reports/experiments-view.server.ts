@@ -9,7 +9,7 @@
  * any entry it cannot use, instead of failing the dashboard.
  */
 import type { Experiment, ExperimentGoal } from "~/content/schema/experiments";
-import type { DayRange } from "./dimensions";
+import type { DayRange } from "~/ledger/dimensions";
 
 import { phaseOf, type ExperimentPhase } from "~/experiments/assign.server";
 import { compare, estimateOf, trialsOf, wilsonInterval, type VariantFigures } from "./verdict";

@@ -12,7 +12,7 @@
  */
 import { sql, type Kysely } from "kysely";
 
-import type { DayRange } from "./dimensions";
+import type { DayRange } from "~/ledger/dimensions";
 import type { Database } from "~/ledger/schema";
 import { dayIn } from "./reporting-day";
 import type { ExperimentGoal } from "~/content/schema/experiments";

@@ -5,7 +5,7 @@
  * shows all its rows. Anything malformed falls back to the default with a notice (the
  * period) or silently (the display settings), never an error.
  */
-import { DIMENSION_NAMES, type DayRange, type Dimension, type Filters } from "./dimensions";
+import { DIMENSION_NAMES, type DayRange, type Dimension, type Filters } from "~/ledger/dimensions";
 
 export const PERIODS = {
   today: "Hoy",

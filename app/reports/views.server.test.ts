@@ -5,7 +5,7 @@
  * value of every view dimension, unfiltered (view_daily), under one filter
  * (view_filter_daily), under two (the views), and nothing under a link or sub-id filter;
  * unique visitors without a filter and under a page filter, unknown (null) elsewhere. The
- * daily counts come from the SQL rebuild (app/ledger/rollups/rebuild-views.server.ts), the seed's way.
+ * daily counts come from the SQL rebuild (app/ledger/rollups/rebuild.server.ts), the seed's way.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,11 +18,12 @@ import { ownPostgresDatabase } from "../../tests/own-database";
 
 import { seedViews } from "../../scripts/seed/ledger-seed";
 import { openLedgerDatabase, type LedgerDatabase } from "~/ledger/database.server";
-import type { DayRange, Filters } from "./dimensions";
+import type { DayRange, Filters } from "~/ledger/dimensions";
 
-import { rebuildViewRollups } from "~/ledger/rollups/rebuild-views.server";
+import { VIEWS } from "~/ledger/rollups/families";
+import { rebuildDailyCounts } from "~/ledger/rollups/rebuild.server";
 import { viewReports } from "./views.server";
-import { VIEW_DIMENSIONS, viewColumn } from "./view-dimensions";
+import { VIEW_DIMENSIONS, viewColumn } from "~/ledger/view-dimensions";
 
 const directory = mkdtempSync(path.join(tmpdir(), "view-reports-"));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -60,7 +61,7 @@ describe.each(suites)("the view reports on %s", (_name, url) => {
         .values(views.slice(start, start + 1_000))
         .execute();
     }
-    await rebuildViewRollups(database.db);
+    await rebuildDailyCounts(database.db, VIEWS);
   });
   afterAll(() => database.close());
 

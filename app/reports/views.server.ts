@@ -19,7 +19,8 @@
  */
 import { sql, type Kysely } from "kysely";
 
-import { setFilters, type DayRange, type Filters } from "./dimensions";
+import { setFilters, type DayRange, type Filters } from "~/ledger/dimensions";
+import { VIEWS } from "~/ledger/rollups/families";
 import type { Database, ViewCombinationDailyTable } from "~/ledger/schema";
 
 import {
@@ -28,7 +29,9 @@ import {
   viewsDefinedUnder,
   VIEW_TOTAL,
   type ViewDimension,
-} from "./view-dimensions";
+} from "~/ledger/view-dimensions";
+
+import { sourceOf } from "./table-decider";
 
 type CombinationColumn = Exclude<keyof ViewCombinationDailyTable, "day" | "views">;
 
@@ -197,16 +200,16 @@ export function viewReports(db: Kysely<Database>) {
      */
     async days(range: DayRange, filters: Filters = {}): Promise<ViewDay[] | null> {
       if (!viewsDefinedUnder(filters)) return null;
-      const set = setViewFilters(filters);
+      const source = sourceOf(VIEWS, filters);
       const rows =
-        set.length === 0
+        source.from === "rollups"
           ? await daily(range)
               .where("dimension", "=", VIEW_TOTAL)
               .select(["day", "views", "visitors"])
               .orderBy("day")
               .execute()
-          : set.length === 1
-            ? await daysUnderFilter(range, set[0]!)
+          : source.from === "filtered"
+            ? await daysUnderFilter(range, source.filter as [ViewDimension, string])
             : await combinations(range, filters)
                 .select((eb) => [
                   "day",
@@ -229,9 +232,11 @@ export function viewReports(db: Kysely<Database>) {
      */
     async rankings(range: DayRange, filters: Filters = {}): Promise<ViewRankings | null> {
       if (!viewsDefinedUnder(filters)) return null;
-      const set = setViewFilters(filters);
-      if (set.length === 0) return rankingsFromRollups(range);
-      if (set.length === 1) return rankingsUnderFilter(range, set[0]!);
+      const source = sourceOf(VIEWS, filters);
+      if (source.from === "rollups") return rankingsFromRollups(range);
+      if (source.from === "filtered") {
+        return rankingsUnderFilter(range, source.filter as [ViewDimension, string]);
+      }
       return rankingsFromCombinations(range, filters);
     },
   };

@@ -14,10 +14,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openLedgerDatabase, type LedgerDatabase } from "~/ledger/database.server";
 import type { ViewRecord } from "~/ledger/schema";
 
-import { DIMENSIONS } from "~/reports/dimensions";
+import { DIMENSIONS } from "~/ledger/dimensions";
 
 import { ViewLedger } from "./ledger.server";
-import { VIEW_DIMENSIONS, VIEW_TOTAL } from "~/reports/view-dimensions";
+import { VIEW_DIMENSIONS, VIEW_TOTAL } from "~/ledger/view-dimensions";
 
 const directory = mkdtempSync(path.join(tmpdir(), "views-"));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 /**
  * The page views' ledger (docs/page-views.md): the one module the site writes views
  * through, in the click ledger's database. `record` never waits: views queue in memory and
- * are written in batches, each with its daily counts in one transaction (app/ledger/rollups/views.server.ts),
+ * are written in batches, each with its daily counts in one transaction (app/ledger/rollups/rollup.server.ts),
  * by the queue the click ledger uses (app/ledger/batch-queue.ts). The dashboard reads the
  * tables through the click ledger's reader; this module only writes, prunes and flushes.
  * It does not close the database: the click ledger, which owns it, does, after this one.
@@ -13,13 +13,14 @@ import { alreadyWritten, queueSettings, type LedgerOptions } from "~/clicks/ledg
 import { claimBatch } from "~/ledger/shared-facts.server";
 import type { ViewRecord } from "~/ledger/schema";
 
-import { addViewsToRollups } from "~/ledger/rollups/views.server";
+import { VIEWS } from "~/ledger/rollups/families";
+import { addToDailyCounts } from "~/ledger/rollups/rollup.server";
 
 /**
  * Days of view_visitor_daily kept: only today's keys deduplicate (the key changes daily),
  * and yesterday's for views written just after midnight.
  */
-export const VISITOR_KEY_DAYS = 2;
+export const VISITOR_KEY_DAYS = VIEWS.visitors.keepDays;
 
 export class ViewLedger {
   private readonly queue: BatchQueue<ViewRecord>;
@@ -35,7 +36,7 @@ export class ViewLedger {
         database.db.transaction().execute(async (trx) => {
           if (!(await claimBatch(trx, token))) return settings.log(alreadyWritten("views", batch));
           await trx.insertInto("views").values(batch).execute();
-          await addViewsToRollups(trx, batch);
+          await addToDailyCounts(trx, VIEWS, batch);
         }),
       ...settings,
     });
@@ -60,12 +61,7 @@ export class ViewLedger {
     // A day string of the UTC date is close enough for a bound two days wide.
     const keysFrom = new Date(now - VISITOR_KEY_DAYS * DAY_MS).toISOString().slice(0, 10);
     return this.database.db.transaction().execute(async (trx) => {
-      const deleted = await pruneWithDailyCounts(
-        trx,
-        "views",
-        ["view_daily", "view_filter_daily", "view_combination_daily"],
-        cutoff,
-      );
+      const deleted = await pruneWithDailyCounts(trx, VIEWS, cutoff);
       await trx.deleteFrom("view_visitor_daily").where("day", "<", keysFrom).execute();
       return deleted;
     });

@@ -6,16 +6,15 @@
  * (seedViews: same pages, sources and daily visitor keys). Clicks and conversions are
  * written in batches inside transactions, through the ledgers' own rollup code (or, for
  * clicks, their daily counts rebuilt by SQL at the end: `clickRollups`); views in plain
- * batches, their daily counts then rebuilt by SQL (app/ledger/rollups/rebuild-views.server.ts),
+ * batches, their daily counts then rebuilt by SQL (app/ledger/rollups/rebuild.server.ts),
  * so millions of rows take seconds to minutes on SQLite and on PostgreSQL.
  */
 import type { LedgerDatabase } from "~/ledger/database.server";
-import { rebuildClickRollups } from "~/ledger/rollups/rebuild-clicks.server";
-import { addToRollups } from "~/ledger/rollups/clicks.server";
+import { CLICKS, CONVERSIONS, VIEWS } from "~/ledger/rollups/families";
+import { rebuildDailyCounts } from "~/ledger/rollups/rebuild.server";
+import { addToDailyCounts } from "~/ledger/rollups/rollup.server";
 import type { ClickRecord, ConversionEvent, ConversionsTable, ViewRecord } from "~/ledger/schema";
 import { chunked } from "~/ledger/chunked";
-import { addConversionsToRollups } from "~/ledger/rollups/conversions.server";
-import { rebuildViewRollups } from "~/ledger/rollups/rebuild-views.server";
 
 import { addDays } from "~/reports/query";
 
@@ -133,7 +132,7 @@ export type SeedOptions = {
   /**
    * How the clicks' daily counts are kept: "batches" (default) through the ledger's own
    * rollup code with every batch, as live clicks are; "rebuild" by SQL once all clicks are
-   * written (app/ledger/rollups/rebuild-clicks.server.ts), several times faster, for millions.
+   * written (app/ledger/rollups/rebuild.server.ts), several times faster, for millions.
    * Either way the counts end up equal (ledger.server.test.ts).
    */
   clickRollups?: "batches" | "rebuild";
@@ -327,12 +326,12 @@ export async function writeSeed(database: LedgerDatabase, options: SeedOptions):
       registrationRate > 0 ? seedConversions(batch, nextConversion, registrationRate) : [];
     await database.db.transaction().execute(async (trx) => {
       await trx.insertInto("clicks").values(batch).execute();
-      if (!rebuild) await addToRollups(trx, batch);
+      if (!rebuild) await addToDailyCounts(trx, CLICKS, batch);
       // 1,000 rows × 19 columns: under the same bound.
       for (const part of chunked(conversions, 1_000)) {
         await trx.insertInto("conversions").values(part).execute();
       }
-      if (conversions.length > 0) await addConversionsToRollups(trx, conversions);
+      if (conversions.length > 0) await addToDailyCounts(trx, CONVERSIONS, conversions);
     });
     written += batch.length;
     converted += conversions.length;
@@ -344,7 +343,7 @@ export async function writeSeed(database: LedgerDatabase, options: SeedOptions):
     if (batch.length >= batchSize) await flush();
   }
   if (batch.length > 0) await flush();
-  if (rebuild) await rebuildClickRollups(database.db);
+  if (rebuild) await rebuildDailyCounts(database.db, CLICKS);
   return { clicks: written, conversions: converted, views: await writeViews(database, options) };
 }
 
@@ -370,6 +369,6 @@ async function writeViews(database: LedgerDatabase, options: SeedOptions): Promi
     if (batch.length >= 50_000) await flush();
   }
   if (batch.length > 0) await flush();
-  await rebuildViewRollups(database.db);
+  await rebuildDailyCounts(database.db, VIEWS);
   return written;
 }

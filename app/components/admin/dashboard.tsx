@@ -8,7 +8,7 @@
  */
 import type { Dashboard } from "~/reports/dashboard.server";
 import { PERIODS, viewSearch, type View } from "~/reports/query";
-import { DIMENSION_NAMES } from "~/reports/dimensions";
+import { DIMENSION_NAMES } from "~/ledger/dimensions";
 
 import { DayChart } from "./day-chart";
 import { ViewFilters } from "./filters";

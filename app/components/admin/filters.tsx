@@ -7,7 +7,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 
 import { PERIODS, viewSearch, type View } from "~/reports/query";
-import { DIMENSION_NAMES, DIMENSIONS } from "~/reports/dimensions";
+import { DIMENSION_NAMES, DIMENSIONS } from "~/ledger/dimensions";
 
 export function ViewFilters({ view }: { view: View }) {
   const navigation = useNavigation();

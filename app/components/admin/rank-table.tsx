@@ -12,8 +12,8 @@ import { Link } from "@remix-run/react";
 
 import type { RankedRow, Ranking } from "~/reports/dashboard.server";
 import { RANKED_ROWS, SORTS, viewSearch, type Sort, type View } from "~/reports/query";
-import { DIMENSIONS, type Dimension } from "~/reports/dimensions";
-import { hasViews } from "~/reports/view-dimensions";
+import { DIMENSIONS, type Dimension } from "~/ledger/dimensions";
+import { hasViews } from "~/ledger/view-dimensions";
 
 import { formatMoney, formatNumber, formatPercent, otherCurrencies } from "./format";
 

@@ -1,0 +1,252 @@
+/**
+ * Adds a written batch of facts to its family's daily counts (./families.ts), in the batch's
+ * transaction: the numbers `select … group by` over the facts would give, kept up to date
+ * one batch at a time (the rollup tests check both databases against SQL). The batch is
+ * grouped once per day and combination of its paired values; every table is counted from
+ * those combinations, so the cost is per combination, not per fact. A missing value (no
+ * campaign, no country) is stored as "".
+ */
+import type { Kysely, Transaction } from "kysely";
+
+import { chunked } from "../chunked";
+import type { Dimension } from "../dimensions";
+import type { Database } from "../schema";
+
+import { columnOf, type RollupFamily } from "./families";
+
+type Fact = { readonly day: string } & Readonly<Record<string, unknown>>;
+type Row = Record<string, string | number>;
+
+/** Values bound per statement: far below SQLite's and PostgreSQL's limits. */
+const PARAMETERS_PER_STATEMENT = 3_000;
+
+const stored = (fact: Fact, dimension: Dimension) => String(fact[columnOf(dimension)] ?? "");
+
+/** Facts of one day with the same keys and the same value of every paired dimension. */
+type Combination = { day: string; keys: Row; values: string[]; measures: Row };
+
+/** Adds `measures` to the row kept under `key`, made by `make` the first time. */
+function add(rows: Map<string, Row>, key: string, make: () => Row, measures: Row): void {
+  const row = rows.get(key);
+  if (!row) {
+    rows.set(key, { ...make(), ...measures });
+    return;
+  }
+  for (const [name, value] of Object.entries(measures))
+    row[name] = Number(row[name]) + Number(value);
+}
+
+function measuresOf(family: RollupFamily, fact: Fact): Row {
+  return Object.fromEntries(
+    Object.entries(family.measures).map(([name, measure]) => [
+      name,
+      "count" in measure ? 1 : Number(fact[measure.sum] ?? 0),
+    ]),
+  );
+}
+
+/** The batch grouped by day, keys and paired values, its measures summed. */
+export function combinationsOf(family: RollupFamily, batch: readonly Fact[]): Combination[] {
+  const combinations = new Map<string, Combination>();
+  for (const fact of batch) {
+    const keys = Object.fromEntries(family.keys.map((key) => [key, fact[key] as string | number]));
+    const values = family.paired.map((dimension) => stored(fact, dimension));
+    const id = [fact.day, ...Object.values(keys), ...values].join("\u0000");
+    const measures = measuresOf(family, fact);
+    const combination = combinations.get(id);
+    if (!combination) {
+      combinations.set(id, { day: fact.day, keys, values, measures });
+      continue;
+    }
+    for (const [name, value] of Object.entries(measures)) {
+      combination.measures[name] = Number(combination.measures[name]) + Number(value);
+    }
+  }
+  return [...combinations.values()];
+}
+
+/** The daily table's rows: per day, keys, dimension and value (and the total, if kept). */
+export function dailyRowsOf(
+  family: RollupFamily,
+  batch: readonly Fact[],
+  combinations: readonly Combination[],
+): Row[] {
+  const rows = new Map<string, Row>();
+  const counted = family.visitors?.counted;
+  const put = (day: string, keys: Row, dimension: string, value: string, measures: Row) =>
+    add(
+      rows,
+      [day, ...Object.values(keys), dimension, value].join("\u0000"),
+      () => ({ day, dimension, value, ...keys, ...(counted ? { [counted]: 0 } : {}) }),
+      measures,
+    );
+  for (const { day, keys, values, measures } of combinations) {
+    if (family.total) put(day, keys, family.total, "", measures);
+    for (const [index, dimension] of family.paired.entries()) {
+      put(day, keys, dimension, values[index]!, measures);
+    }
+  }
+  const unpaired = family.dimensions.filter((dimension) => !family.paired.includes(dimension));
+  for (const fact of unpaired.length > 0 ? batch : []) {
+    const keys = Object.fromEntries(family.keys.map((key) => [key, fact[key] as string | number]));
+    for (const dimension of unpaired) {
+      put(fact.day, keys, dimension, stored(fact, dimension), measuresOf(family, fact));
+    }
+  }
+  return [...rows.values()];
+}
+
+/** The filter table's rows: every pair of paired dimensions, from the combinations. */
+export function filterRowsOf(family: RollupFamily, combinations: readonly Combination[]): Row[] {
+  const rows = new Map<string, Row>();
+  for (const { day, keys, values, measures } of combinations) {
+    for (const [at, filter] of family.paired.entries()) {
+      for (const [index, dimension] of family.paired.entries()) {
+        const key = [day, ...Object.values(keys), at, values[at], index, values[index]];
+        add(
+          rows,
+          key.join("\u0000"),
+          () => ({
+            day,
+            filter_dimension: filter,
+            filter_value: values[at]!,
+            dimension,
+            value: values[index]!,
+            ...keys,
+          }),
+          measures,
+        );
+      }
+    }
+  }
+  return [...rows.values()];
+}
+
+const combinationRowOf = (family: RollupFamily, { day, keys, values, measures }: Combination) => ({
+  day,
+  ...Object.fromEntries(
+    family.paired.map((dimension, index) => [columnOf(dimension), values[index]!]),
+  ),
+  ...keys,
+  ...measures,
+});
+
+/**
+ * Inserts `rows`, adding `measures` to the rows already there. Table names vary per family,
+ * so this one generic statement goes through an untyped handle of the same transaction.
+ */
+async function upsert(
+  db: Kysely<Database> | Transaction<Database>,
+  table: keyof Database,
+  rows: readonly Row[],
+  conflict: readonly string[],
+  measures: readonly string[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const untyped = db as unknown as Kysely<Record<string, Row>>;
+  const size = Math.floor(PARAMETERS_PER_STATEMENT / Object.keys(rows[0]!).length);
+  for (const part of chunked(rows, size)) {
+    await untyped
+      .insertInto(table)
+      .values(part)
+      .onConflict((onConflict) =>
+        onConflict
+          .columns(conflict as string[])
+          .doUpdateSet((eb) =>
+            Object.fromEntries(
+              measures.map((measure) => [
+                measure,
+                eb(eb.ref(`${table}.${measure}`), "+", eb.ref(`excluded.${measure}`)),
+              ]),
+            ),
+          ),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Inserts the batch's visitor keys; returns how many each (day, page) gained (the keys an
+ * insert actually adds, so a visitor counts once across batches, processes and servers).
+ */
+async function addVisitors(
+  db: Kysely<Database> | Transaction<Database>,
+  family: RollupFamily,
+  batch: readonly Fact[],
+): Promise<Map<string, number>> {
+  const gained = new Map<string, number>();
+  const visitors = family.visitors;
+  if (!visitors) return gained;
+  const keys = new Map<string, Row>();
+  for (const fact of batch) {
+    if (visitors.people && fact.is_bot !== 0) continue;
+    const visitor = String(fact.visitor);
+    for (const page of visitors.byPage ? ["", String(fact.page)] : [null]) {
+      const row: Row =
+        page === null ? { day: fact.day, visitor } : { day: fact.day, page, visitor };
+      keys.set(Object.values(row).join("\u0000"), row);
+    }
+  }
+  const untyped = db as unknown as Kysely<Record<string, Row>>;
+  const conflict = visitors.byPage ? ["day", "page", "visitor"] : ["day", "visitor"];
+  for (const part of chunked([...keys.values()], 500)) {
+    const insert = untyped
+      .insertInto(visitors.table)
+      .values(part)
+      .onConflict((onConflict) => onConflict.columns(conflict).doNothing());
+    if (!visitors.counted) {
+      await insert.execute();
+      continue;
+    }
+    for (const { day, page } of await insert.returning(["day", "page"]).execute()) {
+      const key = `${day}\u0000${page}`;
+      gained.set(key, (gained.get(key) ?? 0) + 1);
+    }
+  }
+  return gained;
+}
+
+/** Adds a written batch to its family's daily counts (inside the batch's transaction). */
+export async function addToDailyCounts(
+  db: Kysely<Database> | Transaction<Database>,
+  family: RollupFamily,
+  batch: readonly Fact[],
+): Promise<void> {
+  // Visitors first: the keys this batch is the first to insert are its new visitors.
+  const gained = await addVisitors(db, family, batch);
+  const measures = Object.keys(family.measures);
+  const combinations = combinationsOf(family, batch);
+  const daily = dailyRowsOf(family, batch, combinations);
+  const counted = family.visitors?.counted;
+  if (counted) {
+    for (const row of daily) {
+      // Visitors are counted for the whole site and per page only.
+      const page =
+        row.dimension === family.total ? "" : row.dimension === "page" ? String(row.value) : null;
+      if (page !== null) row[counted] = gained.get(`${row.day}\u0000${page}`) ?? 0;
+    }
+  }
+  await upsert(
+    db,
+    family.tables.daily,
+    daily,
+    ["day", "dimension", "value", ...family.keys],
+    counted ? [...measures, counted] : measures,
+  );
+  await upsert(
+    db,
+    family.tables.filter,
+    filterRowsOf(family, combinations),
+    ["filter_dimension", "filter_value", "day", "dimension", "value", ...family.keys],
+    measures,
+  );
+  if (family.tables.combination) {
+    await upsert(
+      db,
+      family.tables.combination,
+      combinations.map((combination) => combinationRowOf(family, combination)),
+      ["day", ...family.paired.map(columnOf), ...family.keys],
+      measures,
+    );
+  }
+}

@@ -14,7 +14,7 @@ import { DAY_MS, pruneWithDailyCounts } from "./prune.server";
 import { reportQueries, type ReportQueries } from "./reports.server";
 import { addToRollups } from "./rollup.server";
 import { claimBatch } from "./shared-facts.server";
-import type { ClickRecord, Database } from "./types";
+import type { ClickRecord, Database, Dialect } from "./types";
 
 /**
  * Clicks per write. A write's cost is mostly per transaction (its commit, the index pages
@@ -81,6 +81,10 @@ export class ClickLedger {
 
   get db(): Kysely<Database> {
     return this.database.db;
+  }
+
+  get dialect(): Dialect {
+    return this.database.dialect;
   }
 
   /** Queues a click; returns at once. */

@@ -18,7 +18,10 @@ import type { Database, Dialect } from "~/clicks/types";
 import { VisitorSalts } from "~/clicks/visitor-salts.server";
 
 export class SharedLoginLimiter {
-  /** This limiter's own copy of the shared salts (the server's lives in another bundle). */
+  /**
+   * This limiter's own salts (the server's live in another bundle): on PostgreSQL the ones
+   * every instance shares, on SQLite its own, in memory.
+   */
   private readonly keys = new VisitorKeys();
   private readonly salts: VisitorSalts;
 

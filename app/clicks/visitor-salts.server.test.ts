@@ -2,6 +2,7 @@
  * The visitor key's daily salts: shared by the instances of one PostgreSQL ledger, in memory
  * only on SQLite, never in the file the keys are in, and destroyed when their day ends.
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,7 +12,8 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 
 import { testClick } from "../../tests/click-record";
 import { ownPostgresDatabase } from "../../tests/own-database";
-import { holdsSaltOf, tablesHoldingSaltOf } from "../../tests/salt-search";
+import { binary } from "../../tests/postgres-cluster";
+import { holdsSaltOf, saltsIn, tablesHoldingSaltOf } from "../../tests/salt-search";
 
 import { VisitorKeys } from "./click-record.server";
 import { openLedgerDatabase, type LedgerDatabase } from "./database.server";
@@ -47,6 +49,7 @@ describe("shared visitor salts on PostgreSQL", () => {
       instances.push({ database, keys, salts });
     }
     return {
+      target,
       instances,
       close: () => Promise.all(instances.map(({ database }) => database.close())),
     };
@@ -99,6 +102,29 @@ describe("shared visitor salts on PostgreSQL", () => {
       await close();
     }
   });
+
+  it("are left out of a pg_dump taken as the docs say, and only then", async () => {
+    const { target, instances, close } = await twoInstances();
+    try {
+      const { keys, salts } = instances[0]!;
+      await salts.refresh(NOON);
+      const visitors = ["2026-11-25", "2026-11-26"].map((day) => ({
+        ip,
+        agent,
+        day,
+        key: keys.key(ip, agent, day),
+      }));
+      const dump = (...flags: string[]) =>
+        execFileSync(binary("pg_dump"), [...flags, "--dbname", target], {
+          maxBuffer: 64 * 1024 * 1024,
+        });
+      // docs/clicks.md#backups and deploy/README.md
+      expect(saltsIn(dump("--no-unlogged-table-data"), visitors)).toEqual([]);
+      expect(saltsIn(dump(), visitors)).toEqual(visitors);
+    } finally {
+      await close();
+    }
+  }, 30_000);
 
   it("uses a process-local salt for a day not loaded yet, says so, then the shared one", async () => {
     const logged: string[] = [];

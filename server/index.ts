@@ -113,8 +113,9 @@ async function openLedgers(): Promise<{
     await Promise.all([conversions.close(), views.close()]);
     await ledger.close();
   });
-  // The visitor key's daily salts from the ledger's database, shared by every instance.
-  const salts = new VisitorSalts(database.db, visitorKeys, env.REPORT_TIME_ZONE);
+  // The visitor key's daily salts: in memory on SQLite, shared by every instance on
+  // PostgreSQL; never beside the keys (decision 017).
+  const salts = new VisitorSalts(database, visitorKeys, env.REPORT_TIME_ZONE);
   await salts.start();
   onShutdown(() => salts.stop());
   // Retention, once for the whole site when instances share PostgreSQL (server/retention.ts).

@@ -11,7 +11,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-function binary(name: string): string {
+/** A PostgreSQL program (initdb, pg_ctl, pg_dump) of the newest installed version. */
+export function binary(name: string): string {
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root) ? readdirSync(root).sort().reverse() : [];
   for (const version of versions) {

@@ -51,7 +51,7 @@ export async function answerSessionForm(
   }
   if (intent !== "login") return null;
   const client = context.clientAddress || "unknown";
-  const shared = context.clicks && sharedLoginLimiter(context.clicks.db, env.REPORT_TIME_ZONE);
+  const shared = context.clicks && sharedLoginLimiter(context.clicks, env.REPORT_TIME_ZONE);
   /** Asks the shared limiter; when the database fails, answers `otherwise`. */
   const ask = async <T>(question: () => Promise<T>, otherwise: T): Promise<T> => {
     try {

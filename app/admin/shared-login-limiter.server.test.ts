@@ -24,7 +24,9 @@ describe("the shared login limiter on PostgreSQL", () => {
     const url = await ownPostgresDatabase(inject("databaseUrl"), "login_limit");
     const databases = [await openLedgerDatabase(url), await openLedgerDatabase(url)];
     try {
-      const [first, second] = databases.map(({ db }) => new SharedLoginLimiter(db, ZONE, 5));
+      const [first, second] = databases.map(
+        (database) => new SharedLoginLimiter(database, ZONE, 5),
+      );
       for (let attempt = 0; attempt < 5; attempt++) {
         const limiter = attempt % 2 === 0 ? first! : second!;
         expect(await limiter.retryAfter("198.51.100.7", START + attempt * 1000)).toBe(0);
@@ -62,7 +64,7 @@ describe("the login form while the shared limit's database does not answer", () 
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       const context = {
-        clicks: { db: unreachable } as unknown as ClickLedger,
+        clicks: { db: unreachable, dialect: "postgres" } as unknown as ClickLedger,
         clientAddress: "203.0.113.99",
       };
       const attempt = () => {

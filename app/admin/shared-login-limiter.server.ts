@@ -5,33 +5,40 @@
  * LoginLimiter (auth.server.ts) stays in front as a first, free filter.
  *
  * The client is never stored as its address: it is a hash of the address keyed with the
- * day's shared visitor salt (app/ledger/visitor-salts.server.ts), which every instance reads
- * the same and which is deleted after two days. Failures count in fixed windows of
+ * day's visitor salt (app/ledger/visitor-salts.server.ts), which every instance of a
+ * PostgreSQL ledger reads the same, which a SQLite ledger keeps in memory, and which is
+ * destroyed when its day ends. Failures count in fixed windows of
  * `windowMs` (one row per client and window): at most `maxFailures` per window, so at most
  * twice that in a span that straddles two windows.
  */
 import type { Kysely } from "kysely";
 
 import { VisitorKeys } from "~/clicks/click-record.server";
-import type { Database } from "~/ledger/schema";
+import type { Database, Dialect } from "~/ledger/schema";
 import { VisitorSalts } from "~/ledger/visitor-salts.server";
 import { dayIn } from "~/reports/reporting-day";
 
 export class SharedLoginLimiter {
-  /** This limiter's own copy of the shared salts (the server's lives in another bundle). */
+  /**
+   * This limiter's own salts (the server's live in another bundle): on PostgreSQL the ones
+   * every instance shares, on SQLite its own, in memory.
+   */
   private readonly keys = new VisitorKeys();
   private readonly salts: VisitorSalts;
 
+  private readonly db: Kysely<Database>;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    database: { db: Kysely<Database>; dialect: Dialect },
     private readonly timeZone: string,
     readonly maxFailures = 5,
     readonly windowMs = 60_000,
   ) {
-    this.salts = new VisitorSalts(db, this.keys, timeZone);
+    this.db = database.db;
+    this.salts = new VisitorSalts(database, this.keys, timeZone);
   }
 
-  /** The stored form of a client: its address hashed with the day's shared salt. */
+  /** The stored form of a client: its address hashed with the day's salt. */
   private async clientKey(client: string, now: number): Promise<string> {
     const day = dayIn(this.timeZone, now);
     if (!this.keys.isShared(day)) await this.salts.refresh(now);
@@ -80,11 +87,14 @@ export class SharedLoginLimiter {
 const limiters = new WeakMap<Kysely<Database>, SharedLoginLimiter>();
 
 /** The one shared limiter of a ledger database. */
-export function sharedLoginLimiter(db: Kysely<Database>, timeZone: string): SharedLoginLimiter {
-  let limiter = limiters.get(db);
+export function sharedLoginLimiter(
+  database: { db: Kysely<Database>; dialect: Dialect },
+  timeZone: string,
+): SharedLoginLimiter {
+  let limiter = limiters.get(database.db);
   if (!limiter) {
-    limiter = new SharedLoginLimiter(db, timeZone);
-    limiters.set(db, limiter);
+    limiter = new SharedLoginLimiter(database, timeZone);
+    limiters.set(database.db, limiter);
   }
   return limiter;
 }

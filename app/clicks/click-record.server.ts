@@ -70,11 +70,12 @@ export function deviceOf(userAgent: string): { device: string; browser: string }
 /**
  * The daily visitor key: sha256 of the day's salt, the IP and the User-Agent. The salt is
  * random and replaced each day, so yesterday's keys cannot be linked to today's, and no key
- * can be turned back into an address (as Plausible and Umami do). With a ledger, the salts
- * come from the database (visitor-salts.server.ts: every instance gets the same one, and it
- * is deleted after two days); without one, or while the day's shared salt has not loaded,
- * the process makes its own (see `onLocalSalt`). `key` never waits: it runs on every page
- * and click.
+ * can be turned back into an address without it (as Plausible and Umami do). The salts
+ * are never stored beside the keys (visitor-salts.server.ts, decision 017): on SQLite they
+ * live in this process only; on PostgreSQL every instance loads the same one from a table
+ * that backups leave out. Either way a day's salt is forgotten and deleted when the day
+ * ends. Without a ledger, or while the day's shared salt has not loaded, the process makes
+ * its own (see `onLocalSalt`). `key` never waits: it runs on every page and click.
  */
 export class VisitorKeys {
   private readonly salts = new Map<string, Buffer>();
@@ -112,6 +113,28 @@ export class VisitorKeys {
     this.local.delete(day);
     if (this.salts.size > 3) {
       for (const old of [...this.salts.keys()].sort().slice(0, -3)) this.salts.delete(old);
+    }
+  }
+
+  /**
+   * Makes the day's salt here when it has none (salts held in this process only), or keeps
+   * the one it made already: a SQLite ledger's salts never leave the process.
+   */
+  keep(day: string): void {
+    if (!this.salts.has(day)) this.use(day, randomBytes(32));
+    this.local.delete(day);
+  }
+
+  /**
+   * Forgets the salts of the days before `day`, their bytes overwritten: once its day is
+   * over, no key of that day can be computed again, here or from a copy of this memory.
+   */
+  forgetBefore(day: string): void {
+    for (const [old, salt] of this.salts) {
+      if (old >= day) continue;
+      salt.fill(0);
+      this.salts.delete(old);
+      this.local.delete(old);
     }
   }
 

@@ -15,7 +15,7 @@ import { reportQueries, type ReportQueries } from "~/reports/clicks.server";
 import { CLICKS } from "~/ledger/rollups/families";
 import { addToDailyCounts } from "~/ledger/rollups/rollup.server";
 import { claimBatch } from "~/ledger/shared-facts.server";
-import type { ClickRecord, Database } from "~/ledger/schema";
+import type { ClickRecord, Database, Dialect } from "~/ledger/schema";
 
 /**
  * Clicks per write. A write's cost is mostly per transaction (its commit, the index pages
@@ -82,6 +82,10 @@ export class ClickLedger {
 
   get db(): Kysely<Database> {
     return this.database.db;
+  }
+
+  get dialect(): Dialect {
+    return this.database.dialect;
   }
 
   /** Queues a click; returns at once. */

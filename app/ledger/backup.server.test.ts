@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -7,8 +7,14 @@ import { Worker } from "node:worker_threads";
 import SQLite from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
+import { testClick } from "../../tests/click-record";
+import { holdsSaltOf, tablesHoldingSaltOf } from "../../tests/salt-search";
+
 import { BackupRefused, backupLedger, defaultDestination, ledgerFile } from "./backup.server";
+import { VisitorKeys } from "~/clicks/click-record.server";
 import { openLedgerDatabase } from "./database.server";
+import { ClickLedger } from "~/clicks/ledger.server";
+import { VisitorSalts } from "./visitor-salts.server";
 
 /**
  * The server's writes, from another connection on another thread (better-sqlite3 is
@@ -108,6 +114,34 @@ describe("backupLedger", () => {
     expect(source.prepare("select count(*) from clicks").pluck().get()).toBe(committed);
     source.close();
   }, 60_000);
+
+  it("holds no visitor salt: no table, no byte of the copy gives back a visitor's key", async () => {
+    const file = path.join(directory, "clicks.sqlite");
+    const database = await openLedgerDatabase(`sqlite:${file}`);
+    const ledger = new ClickLedger(database);
+    const keys = new VisitorKeys();
+    // The server's salts of today and tomorrow, as made at start (server/index.ts).
+    await new VisitorSalts(database, keys, "Europe/Madrid").refresh(Date.UTC(2026, 10, 25, 11));
+    const visitors = ["2026-11-25", "2026-11-26"].map((day) => {
+      const [ip, agent] = ["198.51.100.23", "Mozilla/5.0 (Android 14; Mobile) Firefox/133.0"];
+      return { ip, agent, day, key: keys.key(ip, agent, day) };
+    });
+    try {
+      for (const { day, key } of visitors) ledger.record(testClick({ day, visitor: key }));
+      await ledger.flush();
+      const destination = path.join(directory, "backups", "copy.sqlite");
+
+      const summary = await backupLedger(file, destination);
+
+      expect(summary.rows.clicks).toBe(2);
+      for (const visitor of visitors) {
+        expect(tablesHoldingSaltOf(destination, visitor)).toEqual([]);
+        expect(holdsSaltOf(readFileSync(destination), visitor)).toBe(false);
+      }
+    } finally {
+      await ledger.close();
+    }
+  });
 
   it("never overwrites a file and refuses a ledger that is not there", async () => {
     const file = path.join(directory, "clicks.sqlite");

@@ -4,7 +4,9 @@
  * The schema below is what every database of the ledger has; a migration that changes it
  * changes this test.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 
 import SQLite from "better-sqlite3";
@@ -13,6 +15,10 @@ import pg from "pg";
 import { describe, expect, inject, it, vi } from "vitest";
 
 import { testClick } from "../../tests/click-record";
+import { ownPostgresDatabase } from "../../tests/own-database";
+import { saltsIn } from "../../tests/salt-search";
+
+import { VisitorKeys } from "~/clicks/click-record.server";
 
 import { ledgerMigrator, migrateToLatest, migrations } from "./migrate.server";
 import type { Database } from "./schema";
@@ -88,7 +94,9 @@ async function postgresSchema(): Promise<string[]> {
     const indexes = await sql<{ line: string }>`select indexdef as line from pg_indexes
       where schemaname = 'public' and tablename not like 'clicks_migrations%'
       order by indexname`.execute(db);
-    return [...columns.rows, ...indexes.rows].map((row) => row.line);
+    const unlogged = await sql<{ line: string }>`select 'unlogged ' || relname as line
+      from pg_class where relpersistence = 'u' and relkind = 'r' order by relname`.execute(db);
+    return [...columns.rows, ...indexes.rows, ...unlogged.rows].map((row) => row.line);
   } finally {
     await db.destroy();
     await admin.query(`drop database ${name}`);
@@ -144,7 +152,6 @@ describe("a fresh database after the migrations", () => {
         "CREATE INDEX "views_utm_source_cover" on "views" ("utm_source", "day", "page", "visitor")",
         "CREATE INDEX "views_variants_day" on "views" ("day", "variants", "visitor")",
         "CREATE TABLE "visitor_daily" ("day" varchar(10) not null, "visitor" varchar(32) not null, constraint "visitor_daily_key" primary key ("day", "visitor"))",
-        "CREATE TABLE "visitor_salts" ("day" varchar(10) primary key, "salt" varchar(64) not null)",
         "CREATE TABLE "written_batches" ("token" varchar(32) primary key, "at" bigint not null)",
         "CREATE INDEX "written_batches_at" on "written_batches" ("at")",
       ]
@@ -237,6 +244,8 @@ describe("a fresh database after the migrations", () => {
         "conversions.variants character varying(512)",
         "job_runs.name character varying(40) not null",
         "job_runs.at bigint not null",
+        "live_salts.day character varying(10) not null",
+        "live_salts.salt character varying(64) not null",
         "login_failures.client character varying(64) not null",
         "login_failures.window_start bigint not null",
         "login_failures.failures integer not null",
@@ -287,8 +296,6 @@ describe("a fresh database after the migrations", () => {
         "views.variants character varying(512)",
         "visitor_daily.day character varying(10) not null",
         "visitor_daily.visitor character varying(32) not null",
-        "visitor_salts.day character varying(10) not null",
-        "visitor_salts.salt character varying(64) not null",
         "written_batches.token character varying(32) not null",
         "written_batches.at bigint not null",
         "CREATE UNIQUE INDEX click_combination_daily_key ON public.click_combination_daily USING btree (day, link_id, page, utm_campaign, utm_source, referrer, country, device, is_bot)",
@@ -318,6 +325,7 @@ describe("a fresh database after the migrations", () => {
         "CREATE UNIQUE INDEX conversions_pkey ON public.conversions USING btree (id)",
         "CREATE INDEX conversions_variants_day ON public.conversions USING btree (day, variants)",
         "CREATE UNIQUE INDEX job_runs_pkey ON public.job_runs USING btree (name)",
+        "CREATE UNIQUE INDEX live_salts_pkey ON public.live_salts USING btree (day)",
         "CREATE UNIQUE INDEX login_failures_key ON public.login_failures USING btree (client, window_start)",
         "CREATE UNIQUE INDEX postback_log_pkey ON public.postback_log USING btree (id)",
         "CREATE UNIQUE INDEX view_combination_daily_key ON public.view_combination_daily USING btree (day, page, utm_source, utm_campaign, referrer, country, device)",
@@ -335,9 +343,9 @@ describe("a fresh database after the migrations", () => {
         "CREATE INDEX views_utm_source_cover ON public.views USING btree (utm_source, day, page, visitor)",
         "CREATE INDEX views_variants_day ON public.views USING btree (day, variants, visitor)",
         "CREATE UNIQUE INDEX visitor_daily_key ON public.visitor_daily USING btree (day, visitor)",
-        "CREATE UNIQUE INDEX visitor_salts_pkey ON public.visitor_salts USING btree (day)",
         "CREATE INDEX written_batches_at ON public.written_batches USING btree (at)",
         "CREATE UNIQUE INDEX written_batches_pkey ON public.written_batches USING btree (token)",
+        "unlogged live_salts",
       ]
     `);
   });
@@ -579,6 +587,91 @@ describe("migration 010 on a ledger that already had conversions", () => {
         .distinct()
         .execute();
       expect(dimensions.map((row) => row.dimension)).not.toContain("subid");
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe("migration 012 on a ledger that kept its visitor salts", () => {
+  const ip = "203.0.113.7";
+  const agent = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0";
+  /** Salts as migration 007's table held them, and the key each one gave that visitor. */
+  function storedSalts(days: string[]) {
+    return days.map((day) => {
+      const salt = randomBytes(32);
+      const keys = new VisitorKeys();
+      keys.use(day, salt);
+      return { day, salt: salt.toString("base64url"), key: keys.key(ip, agent, day), ip, agent };
+    });
+  }
+
+  it("on SQLite destroys them: no table, no byte of the file or its log holds one", async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), "migrate-salts-"));
+    const file = path.join(directory, "clicks.sqlite");
+    const sqlite = new SQLite(file);
+    sqlite.pragma("journal_mode = WAL");
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const bytes = () =>
+      Buffer.concat(
+        [file, `${file}-wal`].filter((part) => existsSync(part)).map((part) => readFileSync(part)),
+      );
+    try {
+      expect((await ledgerMigrator(db, "sqlite").migrateTo("010-conversion-filters")).error).toBe(
+        undefined,
+      );
+      // A ledger that has run a while: its log checkpointed, its tables in the file.
+      sqlite.pragma("wal_checkpoint(TRUNCATE)");
+      // As the old refresh left them: five days made, the two oldest deleted again.
+      const salts = storedSalts([
+        "2026-11-21",
+        "2026-11-22",
+        "2026-11-23",
+        "2026-11-24",
+        "2026-11-25",
+      ]);
+      for (const { day, salt } of salts) {
+        await sql`insert into visitor_salts (day, salt) values (${day}, ${salt})`.execute(db);
+      }
+      await sql`delete from visitor_salts where day < '2026-11-23'`.execute(db);
+      // Every one of them, deleted ones included, can be found in the file before.
+      expect(saltsIn(bytes(), salts)).toEqual(salts);
+
+      await migrateToLatest(db, "sqlite");
+
+      expect(saltsIn(bytes(), salts)).toEqual([]);
+      const tables = await sql<{ name: string }>`select name from sqlite_master
+        where name like '%salt%'`.execute(db);
+      expect(tables.rows).toEqual([]);
+      // The connection's own setting is back to SQLite's default.
+      expect(sqlite.pragma("secure_delete", { simple: true })).toBe(0);
+    } finally {
+      await db.destroy();
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it("on PostgreSQL drops them, and shares the next ones through an empty UNLOGGED table", async () => {
+    const url = await ownPostgresDatabase(inject("databaseUrl"), "migrate_salts");
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
+    });
+    try {
+      expect((await ledgerMigrator(db, "postgres").migrateTo("010-conversion-filters")).error).toBe(
+        undefined,
+      );
+      for (const { day, salt } of storedSalts(["2026-11-24", "2026-11-25", "2026-11-26"])) {
+        await sql`insert into visitor_salts (day, salt) values (${day}, ${salt})`.execute(db);
+      }
+
+      await migrateToLatest(db, "postgres");
+
+      const { rows } = await sql<{ old: string | null; live: string | null }>`select
+        to_regclass('visitor_salts')::text as old, to_regclass('live_salts')::text as live`.execute(
+        db,
+      );
+      expect(rows).toEqual([{ old: null, live: "live_salts" }]);
+      expect(await db.selectFrom("live_salts").selectAll().execute()).toEqual([]);
     } finally {
       await db.destroy();
     }

@@ -16,6 +16,7 @@ import { migration as sharedFacts } from "./migrations/007-shared-facts";
 import { migration as viewCombinations } from "./migrations/008-view-combinations";
 import { migration as clickCombinations } from "./migrations/009-click-combinations";
 import { migration as conversionFilters } from "./migrations/010-conversion-filters";
+import { migration as saltsOutOfTheLedger } from "./migrations/012-salts-out-of-the-ledger";
 import type { Database, Dialect } from "./schema";
 
 /** Every migration by name; names sort in the order they run. */
@@ -31,6 +32,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "008-view-combinations": viewCombinations(),
     "009-click-combinations": clickCombinations(),
     "010-conversion-filters": conversionFilters(),
+    "012-salts-out-of-the-ledger": saltsOutOfTheLedger(dialect),
   };
 }
 

@@ -246,8 +246,12 @@ export type ViewCombinationDailyTable = {
 /** Visitor keys already counted per day and page ("" for the site); deduplication only. */
 export type ViewVisitorDailyTable = { day: string; page: string; visitor: string };
 
-/** The visitor key's salt of a day (migration 007), base64url; deleted after two days. */
-export type VisitorSaltsTable = { day: string; salt: string };
+/**
+ * The visitor key's salt of a day, base64url, shared by the instances of a PostgreSQL ledger
+ * (migration 012, UNLOGGED); destroyed when its day ends. A SQLite ledger has no such table:
+ * its salts stay in the server's memory (visitor-salts.server.ts).
+ */
+export type LiveSaltsTable = { day: string; salt: string };
 
 /** Failed dashboard logins per client hash and window (migration 007). */
 export type LoginFailuresTable = { client: string; window_start: number; failures: number };
@@ -273,7 +277,7 @@ export type Database = {
   view_filter_daily: ViewFilterDailyTable;
   view_combination_daily: ViewCombinationDailyTable;
   view_visitor_daily: ViewVisitorDailyTable;
-  visitor_salts: VisitorSaltsTable;
+  live_salts: LiveSaltsTable;
   login_failures: LoginFailuresTable;
   written_batches: WrittenBatchesTable;
   job_runs: JobRunsTable;

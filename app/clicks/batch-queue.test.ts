@@ -3,7 +3,7 @@
  * when records arrived or overflowed meanwhile, so a writer that finds the token already
  * written (the commit went through but its answer was lost) writes nothing twice.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { BatchQueue } from "./batch-queue";
 
@@ -62,5 +62,110 @@ describe("closing while the database fails", () => {
     expect(logged).toContain(
       "[test] closing with 3 records unwritten (the database failed): they are lost",
     );
+  });
+});
+
+describe("a write failure (a full disk, a database down)", () => {
+  /** A store that fails while `down`, and otherwise keeps each token's batch once. */
+  function store() {
+    const state = {
+      down: true,
+      attempts: [] as number[],
+      tokens: [] as string[],
+      written: new Map<number, number>(),
+      committed: new Set<string>(),
+    };
+    const write = async (batch: number[], token: string) => {
+      state.attempts.push(Date.now());
+      state.tokens.push(token);
+      if (state.down) {
+        throw Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+      }
+      if (state.committed.has(token)) return;
+      state.committed.add(token);
+      for (const record of batch) state.written.set(record, (state.written.get(record) ?? 0) + 1);
+    };
+    return { state, write };
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("is retried by the timer only, after 1 s, 2 s, 4 s … 30 s, however many records arrive", async () => {
+    vi.useFakeTimers({ now: 0 });
+    const { state, write } = store();
+    const logged: string[] = [];
+    const queue = new BatchQueue<number>({
+      names: { tag: "clicks", noun: "clicks" },
+      write,
+      batchSize: 500,
+      flushIntervalMs: 1_000,
+      maxQueue: 100_000,
+      log: (line) => logged.push(line),
+    });
+    let next = 0;
+    const pushMany = (count: number) => {
+      for (let index = 0; index < count; index++) queue.push(next++);
+    };
+    pushMany(500); // a full batch: written at once, and the write fails
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state.attempts).toEqual([0]);
+
+    // Every second, 2,000 more clicks: none of them tries a write.
+    for (let second = 0; second < 100; second++) {
+      pushMany(2_000);
+      await vi.advanceTimersByTimeAsync(1_000);
+    }
+    expect(state.attempts).toEqual([0, 1_000, 3_000, 7_000, 15_000, 31_000, 61_000, 91_000]);
+    // Each retry is the failed batch whole, with its token.
+    expect(new Set(state.tokens).size).toBe(1);
+    expect(queue.snapshot()).toMatchObject({ waiting: 100_500, dropped: 100_000 });
+
+    state.down = false;
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(queue.snapshot().waiting).toBe(0);
+    const incident = logged.filter((line) => line.includes("cannot write"));
+    expect(incident).toEqual([
+      "[clicks] cannot write 500 clicks: disco lleno (SQLITE_FULL: database or disk is full); 500 clicks kept in memory, retried after 1 s, doubling up to 30 s (one more line when writes resume)",
+    ]);
+    expect(logged.filter((line) => line.includes("writing again"))).toEqual([
+      "[clicks] writing again after 121 s and 8 failed attempts; 100000 clicks still queued",
+    ]);
+    // What was kept is written exactly once: the first batch, then the newest 100,000.
+    expect([...state.written.values()].every((times) => times === 1)).toBe(true);
+    expect(state.written.size).toBe(100_500);
+    await queue.close();
+  });
+
+  it("loses nothing it kept once the fault ends, even when the recovering commit's answer is lost", async () => {
+    vi.useFakeTimers({ now: 0 });
+    const { state, write } = store();
+    let loseAnswer = true;
+    const logged: string[] = [];
+    const queue = new BatchQueue<number>({
+      names: { tag: "views", noun: "views" },
+      write: async (batch, token) => {
+        await write(batch, token);
+        if (loseAnswer) {
+          loseAnswer = state.down;
+          if (!state.down) throw new Error("Connection terminated unexpectedly");
+        }
+      },
+      batchSize: 100,
+      flushIntervalMs: 1_000,
+      maxQueue: 10_000,
+      log: (line) => logged.push(line),
+    });
+    for (let index = 0; index < 2_500; index++) queue.push(index);
+    await vi.advanceTimersByTimeAsync(3_000);
+    state.down = false;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(queue.snapshot()).toMatchObject({ waiting: 0, dropped: 0, written: 2_500 });
+    expect(state.written.size).toBe(2_500);
+    expect([...state.written.values()].every((times) => times === 1)).toBe(true);
+    expect(logged.filter((line) => line.includes("cannot write"))).toHaveLength(1);
+    expect(logged.filter((line) => line.includes("writing again"))).toHaveLength(1);
+    await queue.close();
   });
 });

@@ -15,6 +15,7 @@ import { reportQueries, type ReportQueries } from "./reports.server";
 import { addToRollups } from "./rollup.server";
 import { claimBatch } from "./shared-facts.server";
 import type { ClickRecord, Database } from "./types";
+import type { Backoff } from "./write-incident";
 
 /**
  * Clicks per write. A write's cost is mostly per transaction (its commit, the index pages
@@ -34,6 +35,8 @@ export type LedgerOptions = {
   batchSize?: number;
   flushIntervalMs?: number;
   maxQueue?: number;
+  /** The retries' back-off after a failed write (batch-queue.ts). */
+  backoff?: Backoff;
   log?: (message: string) => void;
 };
 
@@ -42,9 +45,10 @@ export function queueSettings({
   batchSize = BATCH_SIZE,
   flushIntervalMs = FLUSH_INTERVAL_MS,
   maxQueue = MAX_QUEUE,
+  backoff,
   log = console.error,
 }: LedgerOptions = {}) {
-  return { batchSize, flushIntervalMs, maxQueue, log };
+  return { batchSize, flushIntervalMs, maxQueue, backoff, log };
 }
 
 export type LedgerStats = QueueStats;

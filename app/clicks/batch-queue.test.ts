@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { BatchQueue } from "./batch-queue";
+import { BATCH_SIZE, FLUSH_INTERVAL_MS, MAX_QUEUE, queueSettings } from "./ledger.server";
 
 describe("a batch whose commit's answer was lost", () => {
   it("is retried whole with its token, and the writer's token check keeps it written once", async () => {
@@ -167,5 +168,62 @@ describe("a write failure (a full disk, a database down)", () => {
     expect(logged.filter((line) => line.includes("cannot write"))).toHaveLength(1);
     expect(logged.filter((line) => line.includes("writing again"))).toHaveLength(1);
     await queue.close();
+  });
+});
+
+describe("what a crash (kill -9) can lose", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("while the database answers: only what came in since the last write, never more than one interval's", async () => {
+    vi.useFakeTimers({ now: 0 });
+    const written: number[] = [];
+    const queue = new BatchQueue<number>({
+      names: { tag: "clicks", noun: "clicks" },
+      write: async (batch) => {
+        written.push(...batch);
+      },
+      ...queueSettings({ log: () => {} }),
+    });
+    let pushed = 0;
+    let sinceTick = 0;
+    // 350 clicks every 100 ms (3,500/s) for 5 s: what is in memory, the crash's loss, is
+    // never more than what arrived since the last timer write.
+    for (let step = 1; step <= 50; step++) {
+      for (let index = 0; index < 350; index++) queue.push(pushed++);
+      sinceTick += 350;
+      await vi.advanceTimersByTimeAsync(100);
+      if (step % (FLUSH_INTERVAL_MS / 100) === 0) {
+        expect(queue.snapshot().waiting).toBe(0);
+        sinceTick = 0;
+      }
+      expect(queue.snapshot().waiting).toBeLessThanOrEqual(Math.min(sinceTick, BATCH_SIZE));
+      expect(written.length + queue.snapshot().waiting).toBe(pushed);
+    }
+    await queue.close();
+  });
+
+  it("during an outage: the held batch and MAX_QUEUE behind it (100,500 per ledger), the rest already dropped", async () => {
+    vi.useFakeTimers({ now: 0 });
+    const logged: string[] = [];
+    const queue = new BatchQueue<number>({
+      names: { tag: "clicks", noun: "clicks" },
+      write: () =>
+        Promise.reject(
+          Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+        ),
+      ...queueSettings({ log: (line) => logged.push(line) }),
+    });
+    for (let index = 0; index < 150_000; index++) queue.push(index);
+    await vi.advanceTimersByTimeAsync(60_000);
+    // Nothing reached the database: a crash now loses what is in memory, and no more.
+    expect(BATCH_SIZE + MAX_QUEUE).toBe(100_500);
+    expect(queue.snapshot()).toMatchObject({
+      written: 0,
+      waiting: BATCH_SIZE + MAX_QUEUE,
+      dropped: 150_000 - BATCH_SIZE - MAX_QUEUE,
+    });
+    expect(logged[0]).toContain("la base de datos no responde (ECONNREFUSED");
   });
 });

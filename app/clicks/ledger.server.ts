@@ -27,7 +27,8 @@ export const BATCH_SIZE = 500;
 export const FLUSH_INTERVAL_MS = 1_000;
 /**
  * The queue's bound: about 11 s of clicks at the redirect's full speed on SQLite (9,000/s,
- * docs/performance.md), some 40 MB. Past it the oldest are dropped.
+ * docs/performance.md), some 40 MB. Past it the oldest are dropped. It lives in memory only:
+ * a crash during an outage loses it, BATCH_SIZE + MAX_QUEUE at most (docs/clicks.md).
  */
 export const MAX_QUEUE = 100_000;
 

@@ -136,7 +136,12 @@ describe("a PostgreSQL outage", () => {
     await Promise.all([clicks.flush(), views.flush()]);
     expect(clicks.snapshot()).toMatchObject({ waiting: 5, dropped: 0 });
     expect(views.snapshot()).toMatchObject({ waiting: 4, dropped: 0 });
-    expect(logged.some((line) => line.includes("could not write 5 clicks"))).toBe(true);
+    // One line for the incident, however many tries, naming the fault in the operator's words.
+    const incident = (tag: string) =>
+      logged.filter((line) => line.startsWith(`[${tag}] cannot write`));
+    expect(incident("clicks")).toEqual([
+      expect.stringMatching(/^\[clicks\] cannot write 5 clicks: la base de datos no responde \(/),
+    ]);
 
     const refused = await postback();
     expect(refused.status).toBe(503);
@@ -165,6 +170,10 @@ describe("a PostgreSQL outage", () => {
       .where("dimension", "=", "link")
       .execute();
     expect(daily.map((row) => Number(row.clicks))).toEqual([8]);
+    for (const tag of ["clicks", "views"]) {
+      expect(incident(tag), tag).toHaveLength(1);
+      expect(logged.filter((line) => line.startsWith(`[${tag}] writing again`))).toHaveLength(1);
+    }
 
     const retried = await postback();
     expect(retried.status).toBe(200);

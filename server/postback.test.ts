@@ -163,11 +163,24 @@ describe("the answers", () => {
     }
   });
 
-  it("records a test postback in the log only", async () => {
-    const answer = await get(`click_id=${CLICK}&event=ftd&amount=10&test=1`);
-    expect(await answer.text()).toBe("OK test\n");
-    expect(ledger.tests).toHaveLength(1);
+  it("records a test postback (test=1, true or yes) in the log only, never as a conversion", async () => {
+    for (const value of ["1", "true", "YES"]) {
+      const answer = await get(`click_id=${CLICK}&event=ftd&amount=10&test=${value}`);
+      expect(await answer.text(), value).toBe("OK test\n");
+    }
+    expect(ledger.tests).toHaveLength(3);
     expect(ledger.recorded).toEqual([]);
+  });
+
+  it("refuses a test value it cannot read, rather than storing it as money", async () => {
+    const answer = await get(`click_id=${CLICK}&event=ftd&amount=10&test=sandbox`);
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toBe(
+      "ERROR bad_test: test must be 1, true or yes for a test postback (nothing stored), or 0, false or no [test]\n",
+    );
+    expect(ledger.recorded).toEqual([]);
+    expect(ledger.tests).toEqual([]);
+    expect(ledger.rejections.map((entry) => entry.reason)).toEqual(["bad_test"]);
   });
 
   it("answers 503 with Retry-After when the database fails, acknowledging nothing", async () => {

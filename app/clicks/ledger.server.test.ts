@@ -151,7 +151,7 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
     expect(failing.snapshot()).toMatchObject({ waiting: 5, dropped: 3 });
     await failing.flush();
     expect(
-      logged.some((line) => /could not write 5 clicks \(kept for the next try\)/.test(line)),
+      logged.some((line) => /cannot write 5 clicks: .*; 5 clicks kept in memory/.test(line)),
     ).toBe(true);
     expect(logged.some((line) => /queue full: dropped 3 oldest clicks/.test(line))).toBe(true);
     expect(failing.snapshot().waiting).toBe(5);

@@ -16,6 +16,7 @@ import { CLICKS } from "~/ledger/rollups/families";
 import { addToDailyCounts } from "~/ledger/rollups/rollup.server";
 import { claimBatch } from "~/ledger/shared-facts.server";
 import type { ClickRecord, Database, Dialect } from "~/ledger/schema";
+import type { Backoff } from "~/ledger/write-incident";
 
 /**
  * Clicks per write. A write's cost is mostly per transaction (its commit, the index pages
@@ -27,7 +28,8 @@ export const BATCH_SIZE = 500;
 export const FLUSH_INTERVAL_MS = 1_000;
 /**
  * The queue's bound: about 11 s of clicks at the redirect's full speed on SQLite (9,000/s,
- * docs/performance.md), some 40 MB. Past it the oldest are dropped.
+ * docs/performance.md), some 40 MB. Past it the oldest are dropped. It lives in memory only:
+ * a crash during an outage loses it, BATCH_SIZE + MAX_QUEUE at most (docs/clicks.md).
  */
 export const MAX_QUEUE = 100_000;
 
@@ -35,6 +37,8 @@ export type LedgerOptions = {
   batchSize?: number;
   flushIntervalMs?: number;
   maxQueue?: number;
+  /** The retries' back-off after a failed write (batch-queue.ts). */
+  backoff?: Backoff;
   log?: (message: string) => void;
 };
 
@@ -43,9 +47,10 @@ export function queueSettings({
   batchSize = BATCH_SIZE,
   flushIntervalMs = FLUSH_INTERVAL_MS,
   maxQueue = MAX_QUEUE,
+  backoff,
   log = console.error,
 }: LedgerOptions = {}) {
-  return { batchSize, flushIntervalMs, maxQueue, log };
+  return { batchSize, flushIntervalMs, maxQueue, backoff, log };
 }
 
 export type LedgerStats = QueueStats;

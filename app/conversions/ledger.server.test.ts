@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { sql } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { testClick } from "../../tests/click-record";
@@ -186,19 +187,49 @@ describe("ConversionLedger", () => {
     expect(Number(rows[0]!.amount_cents)).toBe(2000);
   });
 
-  it("refuses (throws) when the database fails, and stores the conversion on a retry", async () => {
-    const real = database.db;
-    Object.defineProperty(database, "db", {
-      configurable: true,
-      get: () => ({
-        transaction: () => ({ execute: () => Promise.reject(new Error("database down")) }),
-      }),
+  it("refuses (throws) when the database fails, logs it once, and stores the conversion on a retry", async () => {
+    const logged: string[] = [];
+    const ledger = new ConversionLedger(database, clicks, {
+      timeZone: "Europe/Madrid",
+      log: (line) => logged.push(line),
     });
-    await expect(conversions.record(input(), { origin: "postback" })).rejects.toThrow(
-      "database down",
-    );
-    await expect(conversions.logTest(input())).rejects.toThrow("could not be logged");
-    Object.defineProperty(database, "db", { configurable: true, value: real });
-    await expect(conversions.record(input(), { origin: "postback" })).resolves.toBe("orphan");
+    // A read-only database: SQLite refuses the writes themselves (SQLITE_READONLY).
+    await sql`pragma query_only = 1`.execute(database.db);
+    await expect(ledger.record(input(), { origin: "postback" })).rejects.toThrow("readonly");
+    await expect(ledger.record(input(), { origin: "postback" })).rejects.toThrow("readonly");
+    await expect(ledger.logTest(input())).rejects.toThrow("could not be logged");
+    await sql`pragma query_only = 0`.execute(database.db);
+    await expect(ledger.record(input(), { origin: "postback" })).resolves.toBe("orphan");
+    expect(logged).toEqual([
+      "[conversions] cannot write 1 conversions: la base de datos es de solo lectura (SQLITE_READONLY: attempt to write a readonly database); postbacks are answered 503 (the program retries) (one more line when writes resume)",
+      expect.stringMatching(/^\[conversions\] writing again after [\d.]+ s and 3 failed attempts$/),
+    ]);
+  });
+
+  it("syncs a conversion to disk before it resolves; the clicks' batches keep the cheaper setting", async () => {
+    // What SQLite's synchronous setting was while each row was written (2 FULL, 1 NORMAL).
+    await sql`create temp table seen (tbl text, sync integer)`.execute(database.db);
+    for (const table of ["clicks", "conversions"]) {
+      await sql`create temp trigger ${sql.id(`seen_${table}`)} after insert on main.${sql.id(table)}
+        begin insert into seen select ${sql.lit(table)}, synchronous from pragma_synchronous; end`.execute(
+        database.db,
+      );
+    }
+    clicks.record(click("clk0000000000001"));
+    await conversions.record(input(), { origin: "postback" });
+    await conversions.record(input({ event: "deposit", amountCents: 500, txid: "t1" }), {
+      origin: "import",
+    });
+    const { rows } = await sql<{
+      tbl: string;
+      sync: number;
+    }>`select tbl, sync from seen order by rowid`.execute(database.db);
+    expect(rows).toEqual([
+      { tbl: "clicks", sync: 1 },
+      { tbl: "conversions", sync: 2 },
+      { tbl: "conversions", sync: 2 },
+    ]);
+    const after = await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db);
+    expect(after.rows[0]!.synchronous).toBe(1);
   });
 });

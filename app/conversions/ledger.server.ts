@@ -10,13 +10,16 @@
  * per postback, so a burst costs one disk sync. A conversion whose click still waits in the
  * click ledger's queue (a player can register within a second of the click) first has the
  * clicks written, then finds its click. A click id no click has is kept as an orphan.
- * Every outcome, rejections included, goes to the bounded postback log.
+ * Every outcome, rejections included, goes to the bounded postback log. Each transaction is
+ * synced to disk before it resolves (`durably`, database.server.ts): money survives a power
+ * loss once acknowledged.
  */
 import type { Kysely, Transaction } from "kysely";
 
 import { chunked } from "~/ledger/chunked";
 import type { LedgerDatabase } from "~/ledger/database.server";
 import type { ClickLedger } from "~/clicks/ledger.server";
+import { WriteIncident } from "~/ledger/write-incident";
 import type {
   ConversionOrigin,
   ConversionsTable,
@@ -93,12 +96,16 @@ export class ConversionLedger {
   private scheduled = false;
   private writing: Promise<void> | null = null;
   private logWrites = 0;
+  /** The programs retry (503): no back-off here, only the incident's two log lines. */
+  private readonly incident: WriteIncident;
 
   constructor(
     private readonly database: LedgerDatabase,
     private readonly clicks: ClickLedger | null,
     private readonly options: { timeZone: string; log?: (message: string) => void },
-  ) {}
+  ) {
+    this.incident = new WriteIncident("conversions", options.log ?? console.error);
+  }
 
   get db(): Kysely<Database> {
     return this.database.db;
@@ -236,15 +243,20 @@ export class ConversionLedger {
     const log = this.pendingLog.splice(0);
     if (batch.length === 0 && log.length === 0) return Promise.resolve();
     const run = this.write(batch, log).then(
-      (outcomes) => batch.forEach((item, index) => item.resolve(outcomes[index]!)),
+      (outcomes) => {
+        this.incident.succeeded();
+        batch.forEach((item, index) => item.resolve(outcomes[index]!));
+      },
       (error: unknown) => {
         // Conversions are answered 503 (the program retries); log rows wait for the next.
         this.pendingLog.unshift(
           ...log.filter((row) => row.outcome === "rejected" || row.outcome === "test"),
         );
         this.pendingLog.splice(0, Math.max(0, this.pendingLog.length - MAX_PENDING_LOG));
-        (this.options.log ?? console.error)(
-          `[conversions] could not write ${batch.length} conversions: ${(error as Error).message}`,
+        this.incident.failed(
+          error,
+          `${batch.length} conversions`,
+          "postbacks are answered 503 (the program retries)",
         );
         batch.forEach((item) => item.reject(error));
         throw error;
@@ -269,7 +281,8 @@ export class ConversionLedger {
         }
       }
     }
-    return this.database.db.transaction().execute(async (trx) => {
+    // Answered 200 once on disk: a power loss after it must not undo it.
+    return this.database.durably(async (trx) => {
       const outcomes = batch.length > 0 ? await this.insert(trx, batch, log) : [];
       if (log.length > 0) await this.appendLog(trx, log);
       return outcomes;

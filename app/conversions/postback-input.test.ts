@@ -72,6 +72,23 @@ describe("readPostback", () => {
     });
   });
 
+  it("reads test=true, yes or 1 as a test, 0, false, no or empty as real, and refuses any other value", () => {
+    const withTest = (value: string) =>
+      read(`click_id=${CLICK}&event=deposit&amount=5&test=${value}`);
+    for (const value of ["1", "true", "TRUE", "yes", "Yes"]) {
+      expect(withTest(value), value).toMatchObject({ ok: true, test: true });
+    }
+    for (const value of ["0", "false", "No", ""]) {
+      expect(withTest(value), value).toMatchObject({ ok: true, test: false });
+    }
+    for (const value of ["2", "on", "{is_test}", "constructor", "__proto__"]) {
+      expect(refusal(`click_id=${CLICK}&event=deposit&amount=5&test=${value}`), value).toEqual({
+        reason: "bad_test",
+        parameter: "test",
+      });
+    }
+  });
+
   it("reads a program that says payload, first_deposit and cpa (content's mapping)", () => {
     expect(read(`payload=${CLICK}&event=first_deposit&sum=50.00`, PROGRAM)).toMatchObject({
       conversion: { clickId: CLICK, event: "ftd", amountCents: 5000 },

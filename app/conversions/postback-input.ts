@@ -67,6 +67,10 @@ export const REJECTIONS = {
     en: "body must be a form or a JSON object of strings and numbers",
     es: "cuerpo no válido (formulario u objeto JSON de textos y números)",
   },
+  bad_test: {
+    en: "test must be 1, true or yes for a test postback (nothing stored), or 0, false or no",
+    es: "valor de test no válido (1, true o yes: postback de prueba, no se guarda; 0, false o no: real)",
+  },
   too_large: { en: "request too large", es: "petición demasiado grande" },
   bad_date: {
     en: "date must be YYYY-MM-DD",
@@ -79,6 +83,21 @@ export type RejectionReason = keyof typeof REJECTIONS;
 export type PostbackReading =
   | { ok: true; conversion: ConversionInput; test: boolean }
   | { ok: false; reason: RejectionReason; parameter?: string };
+
+/**
+ * The values of `test` (any case): a test postback is logged, never stored as a conversion.
+ * Any other value is refused: a postback meant as a test must never be counted as money.
+ */
+const TEST_WORDS = new Map([
+  ["1", true],
+  ["true", true],
+  ["yes", true],
+  ["0", false],
+  ["false", false],
+  ["no", false],
+  // An empty value: a program's macro with nothing to put in (a real postback).
+  ["", false],
+]);
 
 const AMOUNT = /^-?(0|[1-9]\d{0,11})(\.\d{1,2})?$/;
 const TXID = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -125,6 +144,9 @@ export function readPostback(
     if (value.includes("\uFFFD")) return { ok: false, reason: "bad_encoding", parameter: name };
     values.set(name, value.trim());
   }
+  const testWord = values.get("test");
+  const test = testWord === undefined ? false : TEST_WORDS.get(testWord.toLowerCase());
+  if (test === undefined) return { ok: false, reason: "bad_test", parameter: "test" };
   const clickId = values.get(names.click_id);
   if (!clickId) return { ok: false, reason: "missing_click_id", parameter: names.click_id };
   if (!RECEIVED_CLICK_ID_PATTERN.test(clickId)) {
@@ -159,6 +181,6 @@ export function readPostback(
   return {
     ok: true,
     conversion: { clickId, event, amountCents, currency, txid },
-    test: values.get("test") === "1",
+    test,
   };
 }

@@ -1,16 +1,22 @@
 /**
  * The write queue both ledgers of records the site answers faster than it writes share:
  * the clicks (ledger.server.ts) and the page views (app/views/ledger.server.ts). `push`
- * never waits for the database: records queue in memory and are written in batches (every
- * `flushIntervalMs`, or as soon as `batchSize` are waiting), one batch per transaction. A
- * slow or failed database never delays an answer; the queue is bounded, and on overflow
- * the oldest records are dropped, counted and logged. A failed batch stays queued and is
- * retried whole, with the same token, before anything else: its transaction may have
- * committed although the answer was lost (the connection dropped during COMMIT), and the
- * writer stores the token in the batch's transaction (claimBatch in shared-facts.server.ts),
- * so the retry finds it and writes nothing twice.
+ * never waits for the database and costs the same whether it answers or not: records queue
+ * in memory and are written in batches (every `flushIntervalMs`, or as soon as `batchSize`
+ * are waiting), one batch per transaction. The queue is bounded, and on overflow the oldest
+ * records are dropped, counted and logged.
+ *
+ * A failed write opens an incident (write-incident.ts: one log line, one more when writes
+ * resume). During it only the timer retries, after 1 s, 2 s, 4 s … 30 s: a push neither
+ * writes nor logs. The failed batch stays held and is retried whole, with the same token,
+ * before anything else: its transaction may have committed although the answer was lost
+ * (the connection dropped during COMMIT), and the writer stores the token in the batch's
+ * transaction (claimBatch in shared-facts.server.ts), so the retry finds it and writes
+ * nothing twice.
  */
 import { randomBytes } from "node:crypto";
+
+import { WriteIncident, type Backoff } from "./write-incident";
 
 export type QueueStats = { queued: number; written: number; dropped: number; failures: number };
 
@@ -25,46 +31,55 @@ export type BatchQueueOptions<T> = {
   /** Told of the records that leave the queue, written or dropped. */
   onLeave?: (records: readonly T[]) => void;
   batchSize: number;
-  /** 0: no timer, only `flush` and full batches write. */
+  /**
+   * 0: no timer: only `flush` writes, and a full batch while no incident is open (tests).
+   */
   flushIntervalMs: number;
   maxQueue: number;
+  /** The retries' back-off after a failed write (default: 1 s doubling up to 30 s). */
+  backoff?: Backoff;
   log: (message: string) => void;
 };
 
 export class BatchQueue<T> {
-  private queue: T[] = [];
+  /** The records behind the held batch, oldest first. */
+  private readonly waiting = new Fifo<T>();
+  /** The batch being written, or whose write failed: retried whole, with its token. */
+  private held: { batch: T[]; token: string } | null = null;
   private draining: Promise<void> | null = null;
-  /** How many records at the queue's head are being written (never dropped meanwhile). */
-  private writing = 0;
-  /** The batch whose write failed, at the queue's head: the next drain retries it whole. */
-  private retry: { token: string; size: number } | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly incident: WriteIncident;
   private readonly stats: QueueStats = { queued: 0, written: 0, dropped: 0, failures: 0 };
   private droppedSinceLog = 0;
 
   constructor(private readonly options: BatchQueueOptions<T>) {
+    this.incident = new WriteIncident(options.names.tag, options.log, options.backoff);
     if (options.flushIntervalMs > 0) {
-      this.timer = setInterval(() => void this.flush(), options.flushIntervalMs);
+      // During an incident the retry timer writes, on its back-off.
+      this.timer = setInterval(() => {
+        if (!this.incident.active) void this.flush();
+      }, options.flushIntervalMs);
       this.timer.unref();
     }
   }
 
   /** Queues a record; returns at once. */
   push(record: T): void {
-    this.queue.push(record);
+    this.waiting.push(record);
     this.stats.queued++;
-    // The bound is on the records waiting behind the batch being written or to be retried:
-    // that batch ends written or kept whole, so a record is never counted both dropped and
-    // written, and a retry carries the records its token was first written with.
-    const head = Math.max(this.writing, this.retry?.size ?? 0);
-    const excess = this.queue.length - head - this.options.maxQueue;
-    if (excess > 0) {
-      const dropped = this.queue.splice(head, excess);
+    // The bound is on the records behind the held batch: that batch ends written or kept
+    // whole, so a record is never counted both dropped and written, and a retry carries the
+    // records its token was first written with.
+    if (this.waiting.length > this.options.maxQueue) {
+      const dropped = [this.waiting.shift()!];
       this.options.onLeave?.(dropped);
-      this.stats.dropped += dropped.length;
-      this.droppedSinceLog += dropped.length;
+      this.stats.dropped++;
+      this.droppedSinceLog++;
     }
-    if (this.queue.length >= this.options.batchSize && !this.draining) void this.flush();
+    if (this.waiting.length >= this.options.batchSize && !this.draining && !this.incident.active) {
+      void this.flush();
+    }
   }
 
   /**
@@ -80,23 +95,25 @@ export class BatchQueue<T> {
   }
 
   private async drain(): Promise<void> {
-    const { names, log } = this.options;
-    while (this.queue.length > 0) {
-      const token = this.retry?.token ?? randomBytes(12).toString("base64url");
-      const batch = this.queue.slice(0, this.retry?.size ?? this.options.batchSize);
-      this.writing = batch.length;
+    const { names, log, batchSize } = this.options;
+    while (this.held || this.waiting.length > 0) {
+      this.held ??= {
+        batch: this.waiting.take(batchSize),
+        token: randomBytes(12).toString("base64url"),
+      };
+      const { batch, token } = this.held;
       try {
-        await this.write(batch, token);
-        this.retry = null;
-      } catch {
-        // Logged by write; the batch stays queued, to be retried whole with its token.
-        this.retry = { token, size: batch.length };
+        await this.options.write(batch, token);
+      } catch (error) {
+        this.failed(error);
         break;
-      } finally {
-        this.writing = 0;
       }
+      this.held = null;
+      this.options.onLeave?.(batch);
+      this.stats.written += batch.length;
+      this.recovered();
       // Requests that came in during the write are answered before the next batch.
-      if (this.queue.length > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (this.waiting.length > 0) await new Promise((resolve) => setImmediate(resolve));
     }
     if (this.droppedSinceLog > 0) {
       log(
@@ -106,41 +123,93 @@ export class BatchQueue<T> {
     }
   }
 
-  private async write(batch: T[], token: string): Promise<void> {
-    try {
-      await this.options.write(batch, token);
-      // Only what was written leaves the queue: the batch, still at its head (an overflow
-      // meanwhile dropped records behind it); records queued meanwhile stay.
-      const written = this.queue.splice(0, batch.length);
-      this.options.onLeave?.(written);
-      this.stats.written += batch.length;
-    } catch (error) {
-      this.stats.failures++;
-      const { names } = this.options;
-      this.options.log(
-        `[${names.tag}] could not write ${batch.length} ${names.noun} (kept for the next try): ${(error as Error).message}`,
-      );
-      throw error;
-    }
+  private failed(error: unknown): void {
+    this.stats.failures++;
+    const { names } = this.options;
+    const delay = this.incident.failed(
+      error,
+      `${this.held!.batch.length} ${names.noun}`,
+      `${this.size()} ${names.noun} kept in memory, ${this.incident.schedule}`,
+    );
+    if (!this.timer) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.flush();
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  private recovered(): void {
+    if (!this.incident.active) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.incident.succeeded(`; ${this.size()} ${this.options.names.noun} still queued`);
+  }
+
+  private size(): number {
+    return (this.held?.batch.length ?? 0) + this.waiting.length;
   }
 
   snapshot(): QueueStats & { waiting: number } {
-    return { ...this.stats, waiting: this.queue.length };
+    return { ...this.stats, waiting: this.size() };
   }
 
   /**
-   * Stops the timer and writes what is queued. What the database refuses now is lost with
+   * Stops the timers and writes what is queued. What the database refuses now is lost with
    * the process: said loudly, with the count, never silently.
    */
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.timer = this.retryTimer = null;
     await this.flush();
-    if (this.queue.length > 0) {
+    if (this.size() > 0) {
       const { names } = this.options;
       this.options.log(
-        `[${names.tag}] closing with ${this.queue.length} ${names.noun} unwritten (the database failed): they are lost`,
+        `[${names.tag}] closing with ${this.size()} ${names.noun} unwritten (the database failed): they are lost`,
       );
+    }
+  }
+}
+
+/** A first-in first-out list whose `push`, `shift` and `take` cost O(1) per record. */
+class Fifo<T> {
+  private items: (T | undefined)[] = [];
+  private start = 0;
+
+  get length(): number {
+    return this.items.length - this.start;
+  }
+
+  push(item: T): void {
+    this.items.push(item);
+  }
+
+  shift(): T | undefined {
+    if (this.length === 0) return undefined;
+    const item = this.items[this.start];
+    this.items[this.start++] = undefined;
+    this.compact();
+    return item;
+  }
+
+  /** The `count` oldest, removed. */
+  take(count: number): T[] {
+    const taken = this.items.slice(this.start, this.start + count) as T[];
+    this.start += taken.length;
+    this.compact();
+    return taken;
+  }
+
+  /** Drops the removed slots once they are half the array (amortised O(1)). */
+  private compact(): void {
+    if (this.start === this.items.length) {
+      this.items = [];
+      this.start = 0;
+    } else if (this.start >= 1024 && this.start * 2 >= this.items.length) {
+      this.items = this.items.slice(this.start);
+      this.start = 0;
     }
   }
 }

@@ -33,3 +33,37 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     )
   );
 }
+
+/** What a write's failure means, in the words of the operator's log line, by driver code. */
+const FAULTS: [RegExp, string][] = [
+  // SQLite's extended codes (SQLITE_IOERR_WRITE, SQLITE_READONLY_DBMOVED…) share the prefix.
+  [/^SQLITE_FULL$|^ENOSPC$|^53100$/, "disco lleno"],
+  [/^SQLITE_READONLY|^EROFS$|^25006$/, "la base de datos es de solo lectura"],
+  [/^SQLITE_IOERR|^EIO$/, "error de lectura o escritura del disco"],
+  [/^SQLITE_CANTOPEN|^EACCES$|^EPERM$/, "no se puede abrir el archivo de la base de datos"],
+  [/^SQLITE_CORRUPT|^SQLITE_NOTADB$/, "el archivo de la base de datos está dañado"],
+  [/^SQLITE_(BUSY|LOCKED)/, "la base de datos está bloqueada por otro proceso"],
+  [/^53200$|^SQLITE_NOMEM$/, "sin memoria para la base de datos"],
+];
+
+/**
+ * A storage error as one phrase for the log, in Spanish, with the driver's code and message
+ * kept: `disco lleno (SQLITE_FULL: database or disk is full)`.
+ */
+export function describeStorageError(error: unknown): string {
+  const { code, message } = (typeof error === "object" && error !== null ? error : {}) as {
+    code?: unknown;
+    message?: unknown;
+  };
+  const codeText = typeof code === "string" ? code : "";
+  const detail = [codeText, typeof message === "string" ? message : String(error)]
+    .filter(Boolean)
+    .join(": ");
+  const known = FAULTS.find(([pattern]) => codeText && pattern.test(codeText))?.[1];
+  const phrase =
+    known ??
+    (isDatabaseUnavailable(error)
+      ? "la base de datos no responde"
+      : "la base de datos ha rechazado la escritura");
+  return `${phrase} (${detail})`;
+}

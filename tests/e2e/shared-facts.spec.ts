@@ -165,7 +165,7 @@ test("with PostgreSQL stopped, pages and redirects answer, the dashboard says 50
       expect(await exported.text(), file).toContain("La base de datos no responde");
     }
     // The click waits in the queue, which says it could not write it yet.
-    await expect.poll(logs[0]!, { timeout: LEDGER_WRITE_MS }).toContain("could not write 1 clicks");
+    await expect.poll(logs[0]!, { timeout: LEDGER_WRITE_MS }).toContain("cannot write 1 clicks");
   } finally {
     cluster!.start();
   }

@@ -3,11 +3,11 @@
  * `npm run dev` runs this file with tsx under `remix dev`, scripts/dev.ts). It reads `.env`
  * when present, parses the environment once (an invalid value stops the boot, naming the
  * variable), loads the Remix build and checks what the server needs of it (app-build.ts: a
- * build missing a member stops the boot, naming it), listens, and shuts down gracefully. `npm start` refuses
- * the development build `npm run dev` leaves in build/. In development it loads each new
- * build as `remix dev` writes it and tells `remix dev` when it is ready, so the open tab
- * reloads by itself; on every save in the content folder it reads the content again into
- * the loaded build, as data (server/dev-content.ts,
+ * build missing a member stops the boot, naming it), listens, and shuts down gracefully.
+ * `npm start` refuses the development build `npm run dev` leaves in build/. In development
+ * it loads each new build as `remix dev` writes it and tells `remix dev` when it is ready,
+ * so the open tab reloads by itself; on every save in the content folder it reads the
+ * content again into the loaded build, as data (server/dev-content.ts,
  * docs/decisions/010-content-reload-in-development.md).
  */
 import "./load-env";
@@ -78,9 +78,10 @@ async function loadBuild(): Promise<ServerBuild> {
  * The build the server runs, swapped only here (in development, at each rebuild); in
  * development its content may be invalid: devContent says.
  */
-const currentBuild = await (async () => {
+const firstLoaded = await loadBuild();
+const currentBuild = (() => {
   try {
-    return new CurrentBuild(await loadBuild(), env.NODE_ENV);
+    return new CurrentBuild(firstLoaded, env.NODE_ENV);
   } catch (error) {
     // The build lacks what the server needs of it: the message names it.
     console.error(`[server] ${(error as Error).message}`);

@@ -24,16 +24,8 @@ import { buildModulesImportMap } from "~/document/module-integrity.server";
 import { loadScriptsAfterFirstPaint } from "~/document/scripts-after-paint.server";
 import { stylesheetText } from "~/document/stylesheet.server";
 
-/** The dev server reads the content again through this on every save (server/dev-content.ts). */
-export { reloadContent } from "~/content/content.server";
-/** The outbound redirect, answered before Remix, asks which link a path names (server/outbound.ts). */
-export { outboundTarget } from "~/affiliate/outbound.server";
-/** The receiver of postbacks reads the current content's names through this (server/postback.ts). */
-export { postbackMapping } from "~/conversions/postback-mapping.server";
-/** The view endpoint, answered before Remix, asks which page a path shows (server/page-view.ts). */
-export { viewedPage } from "~/views/viewed-page.server";
-/** The server assigns a request its variants before the page cache (server/app.ts). */
-export { experimentsFor, splitFor } from "~/experiments/page-experiments.server";
+/** What the server (server/) asks of the app: its one facade (app/server-app.server.ts). */
+export { serverApp } from "~/server-app.server";
 
 const policyOrigins = configuredOrigins(appConfig.cdnUrl);
 

@@ -16,6 +16,7 @@ import { pathToFileURL } from "node:url";
 
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 
+import { serverAppOf } from "../server/app-build";
 import { DevContent } from "../server/dev-content";
 
 const saves = Number(process.argv[2] ?? 500);
@@ -45,6 +46,7 @@ if (build.mode !== "development") {
 }
 const handle = createRequestHandler(build, "development");
 const devContent = new DevContent(() => {});
+const app = serverAppOf(build);
 
 const file = path.resolve(process.env.CONTENT_DIR || "content", "pages", "vip.json");
 const original = readFileSync(file, "utf8");
@@ -57,7 +59,7 @@ try {
     const h1 = `Club VIP, guardado ${save}`;
     page.components[0]!.data.content.h1 = h1;
     writeFileSync(file, JSON.stringify(page, null, 2));
-    devContent.read(build);
+    devContent.read(app);
     if (devContent.problems) throw new Error(devContent.problems.problems.join("\n"));
     const response = await handle(new Request("http://localhost/vip"), {
       clicks: null,

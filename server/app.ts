@@ -1,20 +1,21 @@
 /**
  * The site's server, in the order a request meets it:
  * 1. the guard (request-guard.ts): refuses what the site does not answer, cross-site form
- *    posts included; every refusal is rendered by one route, the site's error page
- *    (`refuse` below); connections are bounded per client (connection-limits.ts);
- * 2. fast endpoints: answers that need neither Express nor Remix, one handler each: the
- *    outbound redirect (outbound.ts), the page views' beacon (page-view.ts), the postback
- *    receiver (postback.ts);
+ *    posts included, and parses the target once (request-target.ts); every refusal is
+ *    rendered by one route, the site's error page (`refuse` below); connections are
+ *    bounded per client (connection-limits.ts);
+ * 2. fast endpoints: answers that need neither Express nor Remix, one handler each, all of
+ *    one contract (fast-endpoint.ts): the outbound redirect (outbound.ts), the page views'
+ *    beacon (page-view.ts), the postback receiver (postback.ts);
  * 3. the page cache: a hit is one writeHead and one write; a page under an experiment is
  *    keyed by the variants assigned to the request (experiment-assignment.ts);
  * 4. Express: static files, the development pages, the access log, then Remix.
- * Each sender writes the site's headers once, from site-headers.ts. Why a server of our
- * own and not remix-serve: docs/decisions/005-request-path.md.
+ * Each sender writes the site's headers once, from site-headers.ts. The app is reached only
+ * through the current build (app-build.ts). Why a server of our own and not remix-serve:
+ * docs/decisions/005-request-path.md.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 
-import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
@@ -25,25 +26,32 @@ import type { Env } from "~/config/env.server";
 import type { Refusal as RefusalContext } from "~/load-context";
 import type { ViewLedger } from "~/views/ledger.server";
 
+import type { LoadedBuild } from "./app-build";
 import { cacheKey } from "./cache-key";
 import { clientAddress, type ClientAddress } from "./client-address";
 import { limitConnections } from "./connection-limits";
 import { DEV_EVENTS_PATH, DEV_SCRIPT_PATH, type DevContent } from "./dev-content";
 import { experimentAssignment } from "./experiment-assignment";
+import type { AccessLog, FastEndpoint } from "./fast-endpoint";
 import { outboundRedirect } from "./outbound";
 import type { PageCache } from "./page-cache";
 import { pageViewEndpoint } from "./page-view";
-import { contentMapping, postbackReceiver, redactToken } from "./postback";
-import { remixHandler, PayloadTooLargeError } from "./remix-handler";
-import { bodyLimit, inspectRequest, refusalLogLine, type Refusal } from "./request-guard";
+import { postbackReceiver, redactToken } from "./postback";
+import { remixHandler } from "./remix-handler";
+import { BodyTooLarge, bodyLimit } from "./request-body";
+import { inspectRequest, refusalLogLine, type Refusal } from "./request-guard";
+import { parseTarget, setTarget, targetOf } from "./request-target";
 import { sendDocument } from "./send-document";
 import { setHeaders, siteHeaders, type SiteHeaders } from "./site-headers";
 import { staticFiles } from "./static-files";
 
 export type SiteServerOptions = {
   env: Env;
-  /** The current Remix build (in development it changes on every rebuild and content save). */
-  build: () => ServerBuild;
+  /**
+   * The current build, checked (app-build.ts `CurrentBuild`): in development it changes on
+   * every rebuild. Every handler reads it through this accessor, on every request.
+   */
+  build: () => LoadedBuild;
   /** Where the build's browser assets are: URL path (or CDN origin) and folder. */
   assets: { publicPath: string; directory: string };
   /** Directory of public/ (static files; the build's assets are inside it). */
@@ -90,8 +98,10 @@ export function createSiteServer(options: SiteServerOptions): Server {
     header: env.CLIENT_IP_HEADER,
     trustedProxies: env.TRUSTED_PROXIES,
   });
+  /** The app's facade in the current build. */
+  const facade = () => options.build().app;
   const assignment = experimentAssignment({
-    build: options.build,
+    app: facade,
     clientAddress: client.of,
     timeZone: env.REPORT_TIME_ZONE,
   });
@@ -108,34 +118,27 @@ export function createSiteServer(options: SiteServerOptions): Server {
     client,
     accessLog,
   });
-  const outbound = outboundRedirect({
-    env,
-    build: options.build,
-    clicks: options.clicks,
-    siteHeaders: headers.page,
-    clientAddress: client.of,
-    accessLog,
-    paused: () => Boolean(options.devContent?.problems),
-  });
-  const pageView = pageViewEndpoint({
-    env,
-    build: options.build,
-    views: options.views,
-    siteHeaders: headers.page,
-    clientAddress: client.of,
-    accessLog,
-  });
+  // What every fast endpoint is given (fast-endpoint.ts).
+  const endpoint = { app: facade, siteHeaders: headers.page, clientAddress: client.of, accessLog };
   const postback = postbackReceiver({
+    ...endpoint,
     token: env.POSTBACK_TOKEN,
     conversions: options.conversions,
     ratePerSecond: env.POSTBACK_RATE_LIMIT,
-    mapping: contentMapping(options.build),
-    clientOf: client.of,
-    siteHeaders: headers.page,
-    accessLog,
   });
+  const fastEndpoints: FastEndpoint[] = [
+    outboundRedirect({
+      ...endpoint,
+      env,
+      clicks: options.clicks,
+      paused: () => Boolean(options.devContent?.problems),
+    }),
+    pageViewEndpoint({ ...endpoint, env, views: options.views }),
+    ...(postback ? [postback.answer] : []),
+  ];
   const guard = {
     admin: Boolean(env.ADMIN_PASSWORD),
+    isAdminForm: (route: string) => options.build().isAdminForm(route),
     isPostbackPath: postback?.isReceiverPath,
     siteOrigin: env.SITE_URL,
   };
@@ -151,13 +154,10 @@ export function createSiteServer(options: SiteServerOptions): Server {
         return refuse(req, res, verdict);
       }
 
-      // 2. Fast endpoints go here, each one handler that answers and returns, before the
-      //    cache and Express: `if (path === "/…") return answerThat(req, res);`; each logs
-      //    what an operator needs with `accessLog?.(req, res, noop)` (the view endpoint:
-      //    its 400s only).
-      if (outbound(req, res)) return;
-      if (pageView(req, res)) return;
-      if (postback?.answers(req)) return postback.answer(req, res);
+      // 2. Fast endpoints, each a handler that answers and returns true, before the cache
+      //    and Express (fast-endpoint.ts); each logs what an operator needs with
+      //    `logAccess` (the view endpoint: its refusals only).
+      for (const answered of fastEndpoints) if (answered(req, res)) return;
 
       // 3. The page cache.
       if (cache) {
@@ -190,6 +190,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
     });
     req.method = req.method === "HEAD" ? "HEAD" : "GET";
     req.url = `${REFUSAL_PAGE_PATH}${refusal.status}`;
+    setTarget(req, parseTarget(req.url));
     delete req.headers["content-length"];
     delete req.headers["transfer-encoding"];
     app(req, res);
@@ -206,12 +207,10 @@ export function createSiteServer(options: SiteServerOptions): Server {
 
 /**
  * The access log (morgan "tiny", one line per request), shared by Express and the fast
- * endpoints, which call it as `accessLog(req, res, noop)` before they answer. A request
- * rendered again as the site's error page (a body found too large, a resource route's
- * empty 404) passes twice: it gets one line.
+ * endpoints, which call it through `logAccess` before they answer. A request rendered
+ * again as the site's error page (a body found too large, a resource route's empty 404)
+ * passes twice: it gets one line.
  */
-type AccessLog = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
-
 function accessLogOf(log: (line: string) => void): AccessLog {
   const logged = new WeakSet<IncomingMessage>();
   const loggedBefore = (req: IncomingMessage) => logged.has(req) || !logged.add(req);
@@ -270,7 +269,8 @@ function expressApp(
   if (devContent) {
     app.use((req, res, next) => {
       // The development pages and, while the content is invalid, every page.
-      if (req.path === DEV_EVENTS_PATH || req.path === DEV_SCRIPT_PATH || devContent.problems) {
+      const { path } = targetOf(req);
+      if (path === DEV_EVENTS_PATH || path === DEV_SCRIPT_PATH || devContent.problems) {
         setHeaders(res, headers.page);
       }
       devContent.handle(req, res, next);
@@ -280,7 +280,6 @@ function expressApp(
   app.use(
     remixHandler({
       build,
-      mode: env.NODE_ENV,
       cache,
       keyOf,
       keyedByVariant: (req) => variantsOf(req) !== "",
@@ -289,7 +288,7 @@ function expressApp(
       compress: compression({ threshold: 0 }),
       // The guard's own rule: only the import's POST, while the dashboard is on, may be larger.
       bodyLimit: (req) =>
-        bodyLimit(req.method ?? "", req.url ?? "", { admin: Boolean(env.ADMIN_PASSWORD) }),
+        bodyLimit(req.method ?? "", targetOf(req).path, { admin: Boolean(env.ADMIN_PASSWORD) }),
       renderErrorPage: (req, res, status) =>
         refuse(req, res, { ok: false, status, reason: "empty answer of a resource route" }),
       getLoadContext: (req) => ({
@@ -304,8 +303,8 @@ function expressApp(
   );
   app.use(
     (error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
-      if (error instanceof PayloadTooLargeError) {
-        return refuse(req, res, { ok: false, status: 413, reason: error.message });
+      if (error instanceof BodyTooLarge) {
+        return refuse(req, res, { ok: false, status: error.status, reason: error.message });
       }
       next(error);
     },

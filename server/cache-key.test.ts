@@ -3,9 +3,14 @@ import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 
 import { cacheKey } from "./cache-key";
+import { parseTarget, setTarget } from "./request-target";
 
-const req = (url: string, headers: Record<string, string> = {}, method = "GET") =>
-  ({ url, method, headers }) as unknown as IncomingMessage;
+/** A request as the guard leaves it: its target parsed. */
+function req(url: string, headers: Record<string, string> = {}, method = "GET") {
+  const request = { url, method, headers } as unknown as IncomingMessage;
+  setTarget(request, parseTarget(url));
+  return request;
+}
 
 describe("cacheKey", () => {
   it("ignores tracking parameters and any query string pages do not read", () => {

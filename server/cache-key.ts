@@ -17,6 +17,8 @@ import type { IncomingMessage } from "node:http";
 import { isBlockedCountryCode } from "~/affiliate/country-gate.server";
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "~/i18n/config";
 
+import { targetOf } from "./request-target";
+
 /** Query parameters that change what Remix answers. */
 const MEANINGFUL_PARAMS = ["_data", "index"];
 /** The same names in a query without escapes (most queries: tracking parameters). */
@@ -27,9 +29,9 @@ const MEANINGFUL_PARAM = /(?:^|&)(?:_data|index)(?:[=&]|$)/;
  * with several, the cache would have to ask the locale detector, so the raw preference
  * (the `lng` parameter and Accept-Language) keys the entry instead.
  */
-function localeKey(url: URL, acceptLanguage: string | undefined): string {
+function localeKey(params: URLSearchParams, acceptLanguage: string | undefined): string {
   if (SUPPORTED_LOCALES.length === 1) return DEFAULT_LOCALE;
-  return `${url.searchParams.get("lng") ?? ""}|${acceptLanguage ?? ""}`;
+  return `${params.get("lng") ?? ""}|${acceptLanguage ?? ""}`;
 }
 
 /** The cache key of a GET or HEAD request, or null when it must not use the cache. */
@@ -40,22 +42,15 @@ export function cacheKey(
 ): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   if (req.headers.cookie || req.headers.authorization) return null;
-  const target = req.url ?? "/";
-  const queryAt = target.indexOf("?");
-  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  const { path, query } = targetOf(req);
   let locale: string = DEFAULT_LOCALE;
-  if (queryAt !== -1) {
-    const query = target.slice(queryAt + 1);
-    // Only a query with escapes needs a parser to read its names.
-    if (!query.includes("%") && SUPPORTED_LOCALES.length === 1) {
-      if (MEANINGFUL_PARAM.test(query)) return null;
-    } else {
-      const url = new URL(target, "http://localhost");
-      if (MEANINGFUL_PARAMS.some((name) => url.searchParams.has(name))) return null;
-      locale = localeKey(url, req.headers["accept-language"]);
-    }
-  } else if (SUPPORTED_LOCALES.length > 1) {
-    locale = localeKey(new URL(target, "http://localhost"), req.headers["accept-language"]);
+  // Only a query with escapes, or several locales, need a parser to read its names.
+  if (!query.includes("%") && SUPPORTED_LOCALES.length === 1) {
+    if (MEANINGFUL_PARAM.test(query)) return null;
+  } else {
+    const params = new URLSearchParams(query);
+    if (MEANINGFUL_PARAMS.some((name) => params.has(name))) return null;
+    locale = localeKey(params, req.headers["accept-language"]);
   }
   const country = countryHeader ? req.headers[countryHeader] : undefined;
   const blocked = isBlockedCountryCode(typeof country === "string" ? country : undefined);

@@ -63,7 +63,8 @@ describe("crossSiteReason", () => {
 
 describe("the guard's cross-site refusal", () => {
   it("refuses with 403 and logs one line naming the request and the Origin", () => {
-    const options = { admin: true, siteOrigin: SITE };
+    const isAdminForm = (route: string) => route === "/admin";
+    const options = { admin: true, isAdminForm, siteOrigin: SITE };
     expect(inspectRequest(post({ origin: SITE }), options)).toEqual({ ok: true });
     const verdict = inspectRequest(post({ origin: "https://evil.example", host: "x" }), options);
     expect(verdict).toMatchObject({ ok: false, status: 403 });

@@ -25,6 +25,7 @@ import { ViewLedger } from "~/views/ledger.server";
 import { startCluster, type Cluster } from "../tests/postgres-cluster";
 
 import { postbackReceiver } from "./postback";
+import { inspectRequest } from "./request-guard";
 
 const TOKEN = "outage-postback-token-0123456789";
 const AT = Date.UTC(2026, 10, 25, 11);
@@ -77,21 +78,26 @@ beforeAll(async () => {
     token: TOKEN,
     conversions,
     ratePerSecond: 1_000,
-    mapping: () => ({
-      params: {
-        click_id: "click_id",
-        event: "event",
-        amount: "amount",
-        currency: "currency",
-        txid: "txid",
-      },
-      events: {},
+    app: () => ({
+      postbackMapping: () => ({
+        params: {
+          click_id: "click_id",
+          event: "event",
+          amount: "amount",
+          currency: "currency",
+          txid: "txid",
+        },
+        events: {},
+      }),
     }),
-    clientOf: () => "127.0.0.1",
+    clientAddress: () => "127.0.0.1",
     siteHeaders: [],
     accessLog: null,
   })!;
-  server = createServer((req, res) => receiver.answer(req, res));
+  server = createServer((req, res) => {
+    inspectRequest(req);
+    receiver.answer(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }, 60_000);

@@ -1,18 +1,18 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-import type { ServerBuild } from "@remix-run/node";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { DEV_EVENTS_PATH, DevContent, problemsPage } from "./dev-content";
+import { inspectRequest } from "./request-guard";
 
-/** A build whose reloadContent fails with these problems, or succeeds (null). */
-function buildReading(next: () => string[] | null): ServerBuild {
+/** A build's facade whose reloadContent fails with these problems, or succeeds (null). */
+function buildReading(next: () => string[] | null) {
   const reloadContent = () => {
     const problems = next();
     if (problems) throw Object.assign(new Error("invalid"), { name: "ContentError", problems });
   };
-  return { entry: { module: { reloadContent } } } as unknown as ServerBuild;
+  return { reloadContent };
 }
 
 let server: Server | undefined;
@@ -23,7 +23,10 @@ afterEach(() => {
 
 /** Serves devContent and opens its event stream; returns the events read so far. */
 async function listen(devContent: DevContent) {
-  server = createServer((req, res) => devContent.handle(req, res, () => res.end("site")));
+  server = createServer((req, res) => {
+    inspectRequest(req);
+    devContent.handle(req, res, () => res.end("site"));
+  });
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const response = await fetch(`http://127.0.0.1:${port}${DEV_EVENTS_PATH}`);

@@ -1,7 +1,7 @@
 /**
  * `npm run dev` only: the editor's loop. On every save in the content folder
  * (server/content-watcher.ts) the server reads the content again into the loaded build
- * (its entry's `reloadContent`, app/content/content.server.ts), then tells the open tabs
+ * (its facade's `reloadContent`, app/content/content.server.ts), then tells the open tabs
  * through server-sent events at /_dev/content-events, one event per save:
  * - `content`: the content is valid; the page reloads its data in place;
  * - `problems`: the content is invalid; the page reloads and shows the problems page,
@@ -17,7 +17,9 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-import type { ServerBuild } from "@remix-run/node";
+import type { ServerApp } from "~/server-app.server";
+
+import { targetOf } from "./request-target";
 
 export const DEV_EVENTS_PATH = "/_dev/content-events";
 export const DEV_SCRIPT_PATH = "/_dev/content-problems.js";
@@ -117,15 +119,6 @@ ${advice}
 `;
 }
 
-/** What a build exposes to read its content again (app/entry.server.tsx). */
-function contentReloader(build: ServerBuild): () => void {
-  const reload = (build.entry.module as { reloadContent?: unknown }).reloadContent;
-  if (typeof reload !== "function") {
-    throw new Error("the server build's entry (app/entry.server.tsx) exports no reloadContent");
-  }
-  return reload as () => void;
-}
-
 /** The state of the content in development, and the open tabs to tell about it. */
 export class DevContent {
   private current: ContentProblems | null = null;
@@ -139,13 +132,13 @@ export class DevContent {
   }
 
   /**
-   * Reads the content into `build` (after the build loads and at every save) and tells the
-   * open tabs. An error other than invalid content (a bug in the build) is thrown.
+   * Reads the content into the build whose facade is `app` (after the build loads and at
+   * every save) and tells the open tabs. An error other than invalid content (a bug in the
+   * build) is thrown.
    */
-  read(build: ServerBuild): void {
-    const reload = contentReloader(build);
+  read(app: Pick<ServerApp, "reloadContent">): void {
     try {
-      reload();
+      app.reloadContent();
     } catch (error) {
       const problems = asContentProblems(error);
       if (!problems) throw error;
@@ -178,7 +171,7 @@ export class DevContent {
 
   /** Answers the development routes and, while the content is invalid, every page. */
   handle(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-    const path = (req.url ?? "/").split("?")[0];
+    const { path } = targetOf(req);
     if (path === DEV_EVENTS_PATH) {
       res.writeHead(200, {
         "Content-Type": "text/event-stream; charset=utf-8",

@@ -1,11 +1,11 @@
 import type { IncomingMessage } from "node:http";
 
-import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 
 import type { ExperimentPlan } from "~/experiments/assign.server";
 
 import { experimentAssignment } from "./experiment-assignment";
+import { parseTarget, setTarget } from "./request-target";
 
 const HOME_H1: ExperimentPlan = {
   name: "home-h1",
@@ -16,15 +16,18 @@ const HOME_H1: ExperimentPlan = {
   ],
 };
 const experimentsFor = (path: string) => (path === "/" ? [HOME_H1] : []);
-const build = { entry: { module: { experimentsFor } } } as unknown as ServerBuild;
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
-const req = (url: string, ip: string, headers: Record<string, string> = {}) =>
-  ({ url, headers: { "user-agent": BROWSER, ...headers }, ip }) as unknown as IncomingMessage;
+/** A request as the guard leaves it: its target parsed. */
+function req(url: string, ip: string, headers: Record<string, string> = {}) {
+  const request = { url, headers: { "user-agent": BROWSER, ...headers }, ip };
+  setTarget(request as unknown as IncomingMessage, parseTarget(url));
+  return request as unknown as IncomingMessage;
+}
 
 const assignment = experimentAssignment({
-  build: () => build,
+  app: () => ({ experimentsFor }),
   clientAddress: (request) => (request as unknown as { ip: string }).ip,
   timeZone: "Europe/Madrid",
   now: () => Date.parse("2026-11-25T12:00:00+01:00"),
@@ -64,9 +67,8 @@ describe("experimentAssignment", () => {
   it("follows an experiment's end for a visitor it remembers", () => {
     let at = Date.parse("2026-11-25T12:00:00+01:00");
     const ending: ExperimentPlan = { ...HOME_H1, end: at + 60_000, winner: "B" };
-    const endingBuild = { entry: { module: { experimentsFor: () => [ending] } } };
     const clock = experimentAssignment({
-      build: () => endingBuild as unknown as ServerBuild,
+      app: () => ({ experimentsFor: () => [ending] }),
       clientAddress: (request) => (request as unknown as { ip: string }).ip,
       timeZone: "Europe/Madrid",
       now: () => at,

@@ -1,29 +1,19 @@
 /**
  * Assigns a request its experiment variants before the page cache (docs/experiments.md,
  * docs/decisions/014-experiments.md): the experiments of the page its path shows (the
- * build's entry, `experimentsFor`: the content reloads as data in development), and the
+ * build's facade, `experimentsFor`: the content reloads as data in development), and the
  * visitor's daily key from the client address and the User-Agent, the key the views and
  * clicks record. A crawler, or a request without a User-Agent, has no key and gets the
  * control. Nothing a visitor sends names a variant: not the query, not a header.
  */
 import type { IncomingMessage } from "node:http";
 
-import type { ServerBuild } from "@remix-run/node";
-
 import { agentOf, visitorKeys } from "~/clicks/click-record.server";
 import { assignmentText, type ExperimentPlan } from "~/experiments/assign.server";
 import { dayIn } from "~/reports/reporting-day";
+import type { ServerApp } from "~/server-app.server";
 
-type ExperimentsFor = (pagePath: string) => ExperimentPlan[];
-
-/** The entry's `experimentsFor` (app/entry.server.tsx). */
-function experimentsOf(build: ServerBuild): ExperimentsFor {
-  const found = (build.entry.module as { experimentsFor?: unknown }).experimentsFor;
-  if (typeof found !== "function") {
-    throw new Error("the server build's entry (app/entry.server.tsx) exports no experimentsFor");
-  }
-  return found as ExperimentsFor;
-}
+import { targetOf } from "./request-target";
 
 /** Visitors remembered at most (a table cleared when full, like the clicks' agent memo). */
 const RECENT_LIMIT = 10_000;
@@ -40,7 +30,8 @@ function nextChange(plans: readonly ExperimentPlan[], at: number): number {
 }
 
 export type AssignmentOptions = {
-  build: () => ServerBuild;
+  /** The current build's facade (app-build.ts). */
+  app: () => Pick<ServerApp, "experimentsFor">;
   clientAddress: (req: IncomingMessage) => string;
   /** The reporting day's zone: the visitor key changes with that day. */
   timeZone: string;
@@ -52,7 +43,7 @@ export type AssignmentOptions = {
  * experiment; computed once per request (the cache key and the load context both ask).
  */
 export function experimentAssignment({
-  build,
+  app,
   clientAddress,
   timeZone,
   now = Date.now,
@@ -65,24 +56,20 @@ export function experimentAssignment({
    * skip the two hashes. An entry holds while the page's plans, the day and every plan's
    * phase stay as they were.
    */
-  type Remembered = { plans: ExperimentPlan[]; day: string; until: number; text: string };
+  type Remembered = {
+    plans: readonly ExperimentPlan[];
+    day: string;
+    until: number;
+    text: string;
+  };
   // address → User-Agent → assignment: two lookups, no joined key to build per request.
   const recent = new Map<string, Map<string, Remembered>>();
   let remembered = 0;
-  // Read from the build on first use and after each rebuild (development).
-  let current: ServerBuild | null = null;
-  let plansOf: ExperimentsFor = () => [];
   return {
     of(req) {
       let text = assigned.get(req);
       if (text !== undefined) return text;
-      if (build() !== current) {
-        current = build();
-        plansOf = experimentsOf(current);
-      }
-      const target = req.url ?? "/";
-      const queryAt = target.indexOf("?");
-      const plans = plansOf(queryAt === -1 ? target : target.slice(0, queryAt));
+      const plans = app().experimentsFor(targetOf(req).path);
       if (plans.length === 0) text = "";
       else {
         const at = now();

@@ -2,11 +2,12 @@
  * The production server's entry (`npm start` runs its build, build/server/index.js;
  * `npm run dev` runs this file with tsx under `remix dev`, scripts/dev.ts). It reads `.env`
  * when present, parses the environment once (an invalid value stops the boot, naming the
- * variable), loads the Remix build, listens, and shuts down gracefully. `npm start` refuses
- * the development build `npm run dev` leaves in build/. In development it loads each new
- * build as `remix dev` writes it and tells `remix dev` when it is ready, so the open tab
- * reloads by itself; on every save in the content folder it reads the content again into
- * the loaded build, as data (server/dev-content.ts,
+ * variable), loads the Remix build and checks what the server needs of it (app-build.ts: a
+ * build missing a member stops the boot, naming it), listens, and shuts down gracefully.
+ * `npm start` refuses the development build `npm run dev` leaves in build/. In development
+ * it loads each new build as `remix dev` writes it and tells `remix dev` when it is ready,
+ * so the open tab reloads by itself; on every save in the content folder it reads the
+ * content again into the loaded build, as data (server/dev-content.ts,
  * docs/decisions/010-content-reload-in-development.md).
  */
 import "./load-env";
@@ -26,6 +27,7 @@ import { env } from "~/config/env.server";
 import { ViewLedger } from "~/views/ledger.server";
 
 import { createSiteServer } from "./app";
+import { CurrentBuild } from "./app-build";
 import { watchContent } from "./content-watcher";
 import { asContentProblems, DevContent } from "./dev-content";
 import { PageCache } from "./page-cache";
@@ -47,7 +49,7 @@ async function importBuild(): Promise<ServerBuild> {
 }
 
 /**
- * Loads the build. A production build reads and checks the content as it loads: invalid
+ * Imports the build. A production build reads and checks the content as it loads: invalid
  * content stops the boot with the list of problems (no stack: the list is the message). A
  * development build leaves the content to devContent, which shows the problems on every
  * page until they are fixed.
@@ -69,12 +71,25 @@ async function loadBuild(): Promise<ServerBuild> {
     );
     process.exit(1);
   }
-  devContent?.read(loaded);
   return loaded;
 }
 
-/** The last build that loaded (in development its content may be invalid: devContent says). */
-let build = await loadBuild();
+/**
+ * The build the server runs, swapped only here (in development, at each rebuild); in
+ * development its content may be invalid: devContent says.
+ */
+const firstLoaded = await loadBuild();
+const currentBuild = (() => {
+  try {
+    return new CurrentBuild(firstLoaded, env.NODE_ENV);
+  } catch (error) {
+    // The build lacks what the server needs of it: the message names it.
+    console.error(`[server] ${(error as Error).message}`);
+    process.exit(1);
+  }
+})();
+devContent?.read(currentBuild.app());
+const { remix: firstBuild } = currentBuild.current();
 
 /**
  * The ledger's database (app/ledger) and the write side of each family in it: clicks
@@ -131,8 +146,8 @@ const { clicks, conversions, views } = await openLedgers();
 
 const server = createSiteServer({
   env,
-  build: () => build,
-  assets: { publicPath: build.publicPath, directory: build.assetsBuildDirectory },
+  build: currentBuild.current,
+  assets: { publicPath: firstBuild.publicPath, directory: firstBuild.assetsBuildDirectory },
   publicDirectory: path.join(root, "public"),
   cache: development ? null : new PageCache(),
   log: (line) => console.log(line),
@@ -146,7 +161,7 @@ if (devContent) {
   onShutdown(() => devContent.close());
   const content = watchContent(path.resolve(root, env.CONTENT_DIR), () => {
     try {
-      devContent.read(build);
+      devContent.read(currentBuild.app());
     } catch (error) {
       console.error(`[server] could not read the content: ${(error as Error).stack ?? error}`);
     }
@@ -155,8 +170,9 @@ if (devContent) {
   /** Loads the build again after `remix dev` rebuilt it, and updates the open tabs. */
   const rebuilt = async () => {
     try {
-      build = await loadBuild();
-      await broadcastDevReady(build);
+      currentBuild.swap(await loadBuild());
+      devContent?.read(currentBuild.app());
+      await broadcastDevReady(currentBuild.current().remix);
     } catch (error) {
       console.error(`[server] could not load the new build: ${(error as Error).message}`);
     }
@@ -178,5 +194,5 @@ server.listen(env.PORT, env.HOST, () => {
   // remix dev's own server (live reload and HMR), on the port scripts/dev.ts chose.
   const devOrigin = process.env.REMIX_DEV_ORIGIN;
   if (devOrigin) console.log(`[server] remix dev (live reload): ${devOrigin} (DEV_PORT)`);
-  void broadcastDevReady(build);
+  void broadcastDevReady(currentBuild.current().remix);
 });

@@ -2,7 +2,6 @@ import { once } from "node:events";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import type { OutboundTarget } from "~/affiliate/outbound.server";
@@ -13,6 +12,7 @@ import type { ExperimentPlan } from "~/experiments/assign.server";
 import type { DestinationSplit } from "~/experiments/recorded.server";
 
 import { outboundRedirect, type OutboundOptions } from "./outbound";
+import { inspectRequest } from "./request-guard";
 
 const CHROME =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
@@ -23,7 +23,9 @@ const affiliate = {
   send_click_id: true,
 } as OutboundTarget["affiliate"];
 
-/** A build whose entry knows one content link and the header's sign-up path. */
+type Facade = ReturnType<OutboundOptions["app"]>;
+
+/** A build's facade that knows one content link and the header's sign-up path. */
 function buildWith(settings: Partial<OutboundTarget["affiliate"]> = {}, destination = DESTINATION) {
   const targets: Record<string, OutboundTarget["link"]> = {
     "/go/home-hero": { id: "home-hero", page: "/", destination },
@@ -35,13 +37,13 @@ function buildWith(settings: Partial<OutboundTarget["affiliate"]> = {}, destinat
       ? { link, affiliate: { ...affiliate, ...settings }, siteOrigin: "https://site.example" }
       : null;
   };
-  return { entry: { module: { outboundTarget } } } as unknown as ServerBuild;
+  return { outboundTarget, experimentsFor: () => [], splitFor: () => null } satisfies Facade;
 }
 
 let recorded: ClickRecord[] = [];
 const ledger = { record: (click: ClickRecord) => recorded.push(click) } as unknown as ClickLedger;
 let logged: string[] = [];
-let build = buildWith();
+let build: Facade = buildWith();
 let clicks: ClickLedger | null = ledger;
 let options: Partial<OutboundOptions> = {};
 
@@ -50,13 +52,14 @@ let base: string;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    inspectRequest(req);
     const handler = outboundRedirect({
       env: {
         COUNTRY_HEADER: "cf-ipcountry",
         BLOCKED_COUNTRIES: new Set(["US"]),
         REPORT_TIME_ZONE: "Europe/Madrid",
       },
-      build: () => build,
+      app: () => build,
       clicks,
       siteHeaders: [["X-Content-Type-Options", "nosniff"]],
       clientAddress: (request) => request.socket.remoteAddress ?? "",
@@ -239,7 +242,7 @@ describe("outbound redirect", () => {
 
   it("follows a new build: its entry's links", async () => {
     expect((await request("/go/home-hero")).status).toBe(302);
-    build = { entry: { module: { outboundTarget: () => null } } } as unknown as ServerBuild;
+    build = { ...buildWith(), outboundTarget: () => null };
     expect((await request("/go/home-hero")).status).toBe(299);
   });
 
@@ -254,19 +257,12 @@ describe("outbound redirect", () => {
         { id: "B", weight: 1 },
       ],
     };
-    const splitBuild = () => {
-      const base = buildWith();
-      const module = base.entry.module as unknown as Record<string, unknown>;
+    const splitBuild = (): Facade => {
       const split: DestinationSplit = { plan, destinations: { B: SPLIT_DESTINATION } };
       return {
-        entry: {
-          module: {
-            ...module,
-            experimentsFor: () => [],
-            splitFor: (id: string) => (id === "home-hero" ? split : null),
-          },
-        },
-      } as unknown as ServerBuild;
+        ...buildWith(),
+        splitFor: (id: string) => (id === "home-hero" ? split : null),
+      };
     };
 
     it("sends the visitor to their variant's destination, with the id and parameters, and records both", async () => {

@@ -8,7 +8,6 @@ import { once } from "node:events";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import type { ViewRecord } from "~/ledger/schema";
@@ -31,7 +30,7 @@ const bonosCta: ExperimentPlan = {
   ],
 };
 const experimentsFor = (page: string) => (page === "/bonos" ? [bonosCta] : []);
-const build = { entry: { module: { viewedPage, experimentsFor } } } as unknown as ServerBuild;
+const app = { viewedPage, experimentsFor };
 
 let recorded: ViewRecord[] = [];
 let logged: string[] = [];
@@ -46,7 +45,7 @@ beforeAll(async () => {
       BLOCKED_COUNTRIES: new Set(["US"]),
       REPORT_TIME_ZONE: "Europe/Madrid",
     },
-    build: () => build,
+    app: () => app,
     views: { record: (view) => void recorded.push(view) },
     siteHeaders: [["X-Content-Type-Options", "nosniff"]],
     clientAddress: (req) => req.socket.remoteAddress ?? "",
@@ -230,7 +229,6 @@ describe("the view endpoint", () => {
     ["a field twice", `p=/&p=${FORGED}`],
     ["percent-encoded bytes that are not UTF-8", `p=/%FF${FORGED}`],
     ["raw bytes that are not UTF-8", Buffer.from([0x70, 0x3d, 0x2f, 0xc3, 0x28])],
-    ["a body over the bound", `p=/&c=${FORGED}${"x".repeat(MAX_VIEW_BODY_BYTES)}`],
   ])("refuses %s: a short plain 400, nothing reflected, nothing counted", async (_name, body) => {
     const answer = await beacon(body);
     expect(answer).toMatchObject({ status: 400, body: "400 Bad Request\n" });
@@ -242,13 +240,24 @@ describe("the view endpoint", () => {
     expect(logged).toEqual([`POST ${VIEW_PATH}`]);
   });
 
-  it("refuses a JSON body and a body over the bound sent in chunks", async () => {
+  it("refuses a JSON body", async () => {
     expect((await beacon('{"p":"/"}', { "content-type": "application/json" })).status).toBe(400);
+    expect(recorded).toEqual([]);
+  });
+
+  it("answers a body over the bound, whole or in chunks, a short plain 413, nothing counted", async () => {
+    const whole = await beacon(`p=/&c=${FORGED}${"x".repeat(MAX_VIEW_BODY_BYTES)}`);
+    expect(whole).toMatchObject({ status: 413, body: "413 Payload Too Large\n" });
+    expect(whole.headers).toMatchObject({
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "no-store",
+    });
     const chunks = ["p=/&c=", "x".repeat(600), "x".repeat(600)];
     expect(
       (await send(VIEW_PATH, { chunks, headers: { "content-type": "text/plain" } })).status,
-    ).toBe(400);
+    ).toBe(413);
     expect(recorded).toEqual([]);
+    expect(logged).toEqual([`POST ${VIEW_PATH}`, `POST ${VIEW_PATH}`]);
   });
 
   it("refuses a fallback without a page or with a query over the bound", async () => {

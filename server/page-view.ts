@@ -7,68 +7,49 @@
  * - `GET ?p=<path>` from the image in the page's `<noscript>`: the source is read from the
  *   Referer, the page's URL, when it is the site's;
  * - `HEAD` is answered and never counted.
- * The answer is `204` with no body, never stored nor indexed; a body over
- * MAX_VIEW_BODY_BYTES, not UTF-8, not form-encoded, with a field twice or without a path
- * is a short plain `400` that names nothing of the request. Other methods get the guard's
- * 405, and a declared body over the site's bound its 413 (request-guard.ts). Whether the
+ * The answer is `204` with no body, never stored nor indexed; a body not UTF-8, not
+ * form-encoded, with a field twice or without a path is a short plain `400` that names
+ * nothing of the request, and one over MAX_VIEW_BODY_BYTES a `413` of the same kind (the
+ * site's one body reader, request-body.ts). Other methods get the guard's 405, and a
+ * declared body over the site's bound its 413 (request-guard.ts). Whether the
  * view counts (a person's, not a crawler's or a prefetch's) and what it keeps is
  * app/views/view-record.server.ts's; the ledger writes it later, in batches
  * (app/views/ledger.server.ts). Like the outbound redirect, it reads the request as it
- * came, without a Fetch Request, and asks the current build's entry which page a path
- * shows (`viewedPage`) and which experiments run on it (`experimentsFor`, issue 24).
+ * came, without a Fetch Request, and asks the current build's facade which page a path
+ * shows (`viewedPage`) and which experiments run on it (`experimentsFor`).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-
-import type { ServerBuild } from "@remix-run/node";
 
 import { isBlockedCountryCode } from "~/affiliate/country-gate.server";
 import { sameSiteUrl, siteOriginsOf } from "~/affiliate/tracking-params";
 import { visitorKeys } from "~/clicks/click-record.server";
 import type { Env } from "~/config/env.server";
-import { experimentLookupOf } from "~/experiments/recorded.server";
 import type { ViewLedger } from "~/views/ledger.server";
 import { buildViewRecord } from "~/views/view-record.server";
 import { MAX_VIEW_BODY_BYTES, VIEW_FIELDS, VIEW_PATH } from "~/views/view-endpoint";
 import type { ViewedPage } from "~/views/viewed-page.server";
 
+import { logAccess, type FastEndpoint, type FastEndpointOptions } from "./fast-endpoint";
 import { headerReader } from "./outbound";
 import { isSecure } from "./remix-handler";
-import { MAX_BODY_BYTES } from "./request-guard";
-import { unstoredHeaders, type HeaderList } from "./site-headers";
+import { BodyTooLarge, readBody } from "./request-body";
+import { targetOf } from "./request-target";
+import { unstoredHeaders } from "./site-headers";
 
 /** The body's media types a page sends: sendBeacon's string, or a form. */
 const BODY_TYPES = new Set(["text/plain", "application/x-www-form-urlencoded", ""]);
 
-export type PageViewOptions = {
+/**
+ * The access log is written before a refusal only: a 204 is one line per page view that
+ * tells an operator nothing, and cache hits write none either (docs/server.md).
+ */
+export type PageViewOptions = FastEndpointOptions<"viewedPage" | "experimentsFor"> & {
   env: Pick<Env, "COUNTRY_HEADER" | "BLOCKED_COUNTRIES" | "REPORT_TIME_ZONE">;
-  /** The current Remix build, whose entry knows the content's pages. */
-  build: () => ServerBuild;
   /** Where views are recorded (null: answered, not recorded). */
   views: Pick<ViewLedger, "record"> | null;
-  /** The site's headers for the app's answers (site-headers.ts). */
-  siteHeaders: HeaderList;
-  /** The client's address, for the daily visitor key only. */
-  clientAddress: (req: IncomingMessage) => string;
-  /**
-   * The shared access log (app.ts), called before a 400 only: a 204 is one line per page
-   * view that tells an operator nothing, and cache hits write none either (docs/server.md).
-   */
-  accessLog: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | null;
 };
 
-type ViewedPageOf = (pathname: string, blocked: boolean) => ViewedPage;
-
-/** The entry's `viewedPage` (app/entry.server.tsx). */
-function pageResolver(build: ServerBuild): ViewedPageOf {
-  const resolve = (build.entry.module as { viewedPage?: unknown }).viewedPage;
-  if (typeof resolve !== "function") {
-    throw new Error("the server build's entry (app/entry.server.tsx) exports no viewedPage");
-  }
-  return resolve as ViewedPageOf;
-}
-
 const utf8 = new TextDecoder("utf-8", { fatal: true });
-const noop = () => {};
 
 /**
  * The view's fields from a form-encoded text, or null when they are malformed: a field
@@ -93,12 +74,12 @@ export function viewFields(text: string): URLSearchParams | null {
  */
 export function pageViewEndpoint({
   env,
-  build,
+  app,
   views,
   siteHeaders,
   clientAddress,
   accessLog,
-}: PageViewOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+}: PageViewOptions): FastEndpoint {
   const gate = { header: env.COUNTRY_HEADER, blocked: env.BLOCKED_COUNTRIES };
   const headers = unstoredHeaders(siteHeaders, "noindex").flat();
   const refusalHeaders = [
@@ -107,9 +88,6 @@ export function pageViewEndpoint({
     "text/plain; charset=utf-8",
     "Content-Length",
   ];
-  let current = build();
-  let pageOf = pageResolver(current);
-  let experiments = experimentLookupOf(current.entry.module);
 
   /** 204, the view counted or not. */
   function done(res: ServerResponse): void {
@@ -118,13 +96,14 @@ export function pageViewEndpoint({
   }
 
   /**
-   * 400, the same short text for every reason: nothing of the request is repeated. The one
-   * answer of the endpoint the access log keeps: a client sending what no page sends.
+   * 400 (or 413 for a body over the bound), the same short text for every reason: nothing
+   * of the request is repeated. The one answer of the endpoint the access log keeps: a
+   * client sending what no page sends.
    */
-  function refuse(req: IncomingMessage, res: ServerResponse): void {
-    accessLog?.(req, res, noop);
-    const body = "400 Bad Request\n";
-    res.writeHead(400, [...refusalHeaders, String(body.length)]);
+  function refuse(req: IncomingMessage, res: ServerResponse, status: 400 | 413 = 400): void {
+    logAccess(accessLog, req, res);
+    const body = status === 400 ? "400 Bad Request\n" : "413 Payload Too Large\n";
+    res.writeHead(status, [...refusalHeaders, String(body.length)]);
     res.end(body);
   }
 
@@ -157,14 +136,13 @@ export function pageViewEndpoint({
     fields: URLSearchParams,
     fallback: boolean,
   ): void {
-    if (build() !== current) {
-      current = build();
-      pageOf = pageResolver(current);
-      experiments = experimentLookupOf(current.entry.module);
-    }
+    const facade = app();
     const header = headerReader(req.rawHeaders);
     const country = gate.header ? (header(gate.header) ?? undefined) : undefined;
-    const viewed = pageOf(fields.get(VIEW_FIELDS.page)!, isBlockedCountryCode(country, gate));
+    const viewed = facade.viewedPage(
+      fields.get(VIEW_FIELDS.page)!,
+      isBlockedCountryCode(country, gate),
+    );
     const siteOrigins = originsOf(isSecure(req) ? "https:" : "http:", header("host"), viewed);
     const view = buildViewRecord({
       header,
@@ -177,57 +155,40 @@ export function pageViewEndpoint({
       siteOrigins,
       timeZone: env.REPORT_TIME_ZONE,
       visitorKeys,
-      experiments: experiments.experimentsFor(viewed.page),
+      experiments: facade.experimentsFor(viewed.page),
     });
     if (view) ledger.record(view);
   }
 
   /**
-   * Reads the POST body and counts it. A body the endpoint refuses (over
-   * MAX_VIEW_BODY_BYTES, of another media type) is still read to its end, so the client
-   * reads the 400 rather than a reset connection; the guard refuses a declared body over
-   * its own bound (MAX_BODY_BYTES, 413), and one sent in chunks past it ends the
-   * connection.
+   * Reads the POST body (request-body.ts: one over MAX_VIEW_BODY_BYTES is a 413) and counts
+   * it. A body the endpoint refuses is read to its end first, within the site's bound, so
+   * the client reads the answer rather than a reset connection.
    */
-  function receive(req: IncomingMessage, res: ServerResponse): void {
+  async function receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let answered = false;
-    req.on("data", (chunk: Buffer) => {
-      if (answered) return;
-      size += chunk.length;
-      if (size <= MAX_VIEW_BODY_BYTES) chunks.push(chunk);
-      else if (size > MAX_BODY_BYTES) {
-        answered = true;
-        res.shouldKeepAlive = false;
-        refuse(req, res);
-      }
-    });
-    req.on("end", () => {
-      if (answered) return;
-      if (!BODY_TYPES.has(type) || size > MAX_VIEW_BODY_BYTES) return refuse(req, res);
-      let text: string;
-      try {
-        text = utf8.decode(Buffer.concat(chunks));
-      } catch {
-        return refuse(req, res);
-      }
-      const fields = viewFields(text);
-      if (!fields) return refuse(req, res);
-      count(req, fields, false);
-      done(res);
-    });
-    req.on("error", () => res.destroy());
+    const body = await readBody(req, res, MAX_VIEW_BODY_BYTES);
+    if (body === null) return void res.destroy();
+    if (body instanceof BodyTooLarge) return refuse(req, res, body.status);
+    if (!BODY_TYPES.has(type)) return refuse(req, res);
+    let text: string;
+    try {
+      text = utf8.decode(body);
+    } catch {
+      return refuse(req, res);
+    }
+    const fields = viewFields(text);
+    if (!fields) return refuse(req, res);
+    count(req, fields, false);
+    done(res);
   }
 
   return (req, res) => {
-    const url = req.url ?? "";
-    const queryAt = url.indexOf("?");
-    if ((queryAt === -1 ? url : url.slice(0, queryAt)) !== VIEW_PATH) return false;
+    const { path, query } = targetOf(req);
+    if (path !== VIEW_PATH) return false;
     const method = req.method;
     if (method === "POST") {
-      receive(req, res);
+      void receive(req, res);
       return true;
     }
     if (method === "HEAD") {
@@ -235,7 +196,6 @@ export function pageViewEndpoint({
       return true;
     }
     // GET, the no-JS fallback (the guard lets no other method through).
-    const query = queryAt === -1 ? "" : url.slice(queryAt + 1);
     // Percent-encoded bytes that are not UTF-8 become U+FFFD: a path with one is no page's.
     const fields = query.length > MAX_VIEW_BODY_BYTES ? null : viewFields(query);
     if (!fields) {

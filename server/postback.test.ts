@@ -23,6 +23,7 @@ import {
   type PostbackReceiverOptions,
 } from "./postback";
 import { rateLimit } from "./rate-limit";
+import { inspectRequest } from "./request-guard";
 
 const TOKEN = "unit-postback-token-0123456789";
 const CLICK = "zV_ESAVau4vRAclQ";
@@ -71,8 +72,8 @@ function receiverOptions(
     token: TOKEN,
     conversions: ledger,
     ratePerSecond: 1_000,
-    mapping: () => MAPPING,
-    clientOf: (req) => String(req.headers["x-client"] ?? "127.0.0.1"),
+    app: () => ({ postbackMapping: () => MAPPING }),
+    clientAddress: (req) => String(req.headers["x-client"] ?? "127.0.0.1"),
     siteHeaders: [["X-Content-Type-Options", "nosniff"]],
     accessLog: (req) => logged.push(redactToken(`${req.method} ${req.url}`)),
     ...overrides,
@@ -95,7 +96,8 @@ beforeAll(async () => {
     }),
   )!;
   server = createServer((req, res) => {
-    if (receiver.answers(req)) return receiver.answer(req, res);
+    inspectRequest(req);
+    if (receiver.answer(req, res)) return;
     res.writeHead(404).end("not the receiver");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -346,13 +348,18 @@ describe("errors of the receiver itself", () => {
   it("logs an unexpected failure without the token and answers 500", async () => {
     const failing = postbackReceiver(
       receiverOptions({
-        mapping: () => {
-          throw new Error("no mapping");
-        },
+        app: () => ({
+          postbackMapping: () => {
+            throw new Error("no mapping");
+          },
+        }),
       }),
     )!;
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    const local = createServer((req, res) => failing.answer(req, res));
+    const local = createServer((req, res) => {
+      inspectRequest(req);
+      failing.answer(req, res);
+    });
     await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", resolve));
     try {
       const { port } = local.address() as AddressInfo;

@@ -5,8 +5,9 @@
  * page cache and Express, in plain text, one line a program's log can show:
  * - `200 OK accepted | OK duplicate | OK orphan` once the conversion is committed,
  *   `200 OK test` for a test postback (logged, no conversion);
- * - `400` with the reason, `413` for a body over MAX_POSTBACK_BODY_BYTES, both logged as
- *   rejected and nothing else written; `405` for a method other than GET and POST;
+ * - `400` with the reason, `413` for a body over MAX_POSTBACK_BODY_BYTES (the site's one
+ *   body reader, request-body.ts), both logged as rejected and nothing else written; `405`
+ *   for a method other than GET and POST;
  * - `429` past the rate limit per client address, `503` when the database fails: nothing
  *   acknowledged, the program retries (both with Retry-After).
  * Without a token, or with the conversion ledger off, the path is not intercepted; a wrong
@@ -18,8 +19,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-import type { ServerBuild } from "@remix-run/node";
-
 import type { ConversionLedger } from "~/conversions/ledger.server";
 import {
   readPostback,
@@ -28,9 +27,12 @@ import {
   type RejectionReason,
 } from "~/conversions/postback-input";
 
+import { logAccess, type FastEndpoint, type FastEndpointOptions } from "./fast-endpoint";
 import { bodyPairs, type Pairs } from "./postback-body";
 import { rateLimit } from "./rate-limit";
-import { unstoredHeaders, type HeaderList } from "./site-headers";
+import { BodyTooLarge, readBody } from "./request-body";
+import { targetOf } from "./request-target";
+import { unstoredHeaders } from "./site-headers";
 
 export const POSTBACK_PREFIX = "/postback/";
 /** What the receiver answers (the guard's `Allow` for its path). */
@@ -47,36 +49,20 @@ export function redactToken(line: string): string {
   return line.replace(/\/postback\/[^\s"]*/gi, `${POSTBACK_PREFIX}…`);
 }
 
-/**
- * The current content's postback names, read from the build's entry (app/entry.server.tsx):
- * the content lives in the build and is reloaded there in development.
- */
-export function contentMapping(build: () => ServerBuild): () => PostbackMapping {
-  return () => {
-    const read = (build().entry.module as { postbackMapping?: unknown }).postbackMapping;
-    if (typeof read !== "function") {
-      throw new Error("the server build's entry (app/entry.server.tsx) exports no postbackMapping");
-    }
-    return (read as () => PostbackMapping)();
-  };
-}
-
 /** What the receiver needs of the conversion ledger. */
 export type PostbackLedger = Pick<ConversionLedger, "record" | "logTest" | "logRejection">;
 
-export type PostbackReceiverOptions = {
+/**
+ * The facade's `postbackMapping` gives the current content's parameter names and event
+ * words; the client's address keys the rate limit.
+ */
+export type PostbackReceiverOptions = FastEndpointOptions<"postbackMapping"> & {
   /** POSTBACK_TOKEN (unset: no receiver). */
   token: string | undefined;
   /** null: the ledger is off, no receiver. */
   conversions: PostbackLedger | null;
   /** POSTBACK_RATE_LIMIT: postbacks per second per client address. */
   ratePerSecond: number;
-  /** The current content's parameter names and event words. */
-  mapping: () => PostbackMapping;
-  clientOf: (req: IncomingMessage) => string;
-  /** The site's headers (site-headers.ts), written once with the receiver's own. */
-  siteHeaders: HeaderList;
-  accessLog: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | null;
   /** The rate limit's clock (tests freeze it). */
   now?: () => number;
 };
@@ -84,13 +70,11 @@ export type PostbackReceiverOptions = {
 export type PostbackReceiver = {
   /** True for the receiver's path (without query): the prefix and the right token. */
   isReceiverPath: (path: string) => boolean;
-  /** True when the request is for the receiver. */
-  answers: (req: IncomingMessage) => boolean;
-  answer: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The fast endpoint: answers a request for the receiver's path. */
+  answer: FastEndpoint;
 };
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
-const noop = () => {};
 
 export function postbackReceiver(options: PostbackReceiverOptions): PostbackReceiver | null {
   const { token, conversions, now = Date.now } = options;
@@ -128,7 +112,7 @@ export function postbackReceiver(options: PostbackReceiverOptions): PostbackRece
   }
 
   async function receive(res: ServerResponse, pairs: Pairs): Promise<void> {
-    const mapping = options.mapping();
+    const mapping = options.app().postbackMapping();
     const reading = readPostback(pairs, mapping);
     if (!reading.ok) {
       const { reason, parameter } = reading;
@@ -157,56 +141,53 @@ export function postbackReceiver(options: PostbackReceiverOptions): PostbackRece
     return timingSafeEqual(digest(given), expected);
   }
 
+  /** Answers a request that passed the guard and the path check. */
+  function receiveRequest(req: IncomingMessage, res: ServerResponse, queryText: string): void {
+    logAccess(options.accessLog, req, res);
+    const method = req.method ?? "";
+    if (method !== "GET" && method !== "POST") {
+      return send(res, 405, "ERROR method: use GET or POST", ["Allow", POSTBACK_METHODS]);
+    }
+    const wait = limiter.take(options.clientAddress(req), now());
+    if (wait > 0) {
+      return send(res, 429, "ERROR rate_limited: too many postbacks, retry later", [
+        "Retry-After",
+        String(wait),
+      ]);
+    }
+    // Node refuses request heads over 16 KB itself (431); the receiver wants less.
+    if (queryText.length > MAX_POSTBACK_BODY_BYTES) {
+      return reject(res, "too_large", { status: 414 });
+    }
+    // Percent-encoded bytes that are not UTF-8 become U+FFFD, which readPostback refuses.
+    const query: Pairs = [...new URLSearchParams(queryText)];
+    const done = (promise: Promise<void>) =>
+      promise.catch((error: unknown) => {
+        console.error(
+          `[postback] ${redactToken(req.url ?? "")}: ${(error as Error)?.stack ?? error}`,
+        );
+        if (!res.headersSent) send(res, 500, "ERROR internal");
+        else res.destroy();
+      });
+    if (method === "GET") return void done(receive(res, query));
+    done(
+      readBody(req, res, MAX_POSTBACK_BODY_BYTES).then((body) => {
+        if (body === null) return void res.destroy();
+        if (body instanceof BodyTooLarge) return reject(res, "too_large", { status: body.status });
+        const posted = bodyPairs(req.headers["content-type"], body);
+        if (!posted.ok) return reject(res, posted.reason, {});
+        return receive(res, [...query, ...posted.pairs]);
+      }),
+    );
+  }
+
   return {
     isReceiverPath,
-
-    answers(req) {
-      const url = req.url ?? "";
-      const queryAt = url.indexOf("?");
-      return isReceiverPath(queryAt === -1 ? url : url.slice(0, queryAt));
-    },
-
     answer(req, res) {
-      options.accessLog?.(req, res, noop);
-      const url = req.url ?? "";
-      const method = req.method ?? "";
-      if (method !== "GET" && method !== "POST") {
-        return send(res, 405, "ERROR method: use GET or POST", ["Allow", POSTBACK_METHODS]);
-      }
-      const wait = limiter.take(options.clientOf(req), now());
-      if (wait > 0) {
-        return send(res, 429, "ERROR rate_limited: too many postbacks, retry later", [
-          "Retry-After",
-          String(wait),
-        ]);
-      }
-      const queryAt = url.indexOf("?");
-      const queryText = queryAt === -1 ? "" : url.slice(queryAt + 1);
-      // Node refuses request heads over 16 KB itself (431); the receiver wants less.
-      if (queryText.length > MAX_POSTBACK_BODY_BYTES) {
-        return reject(res, "too_large", { status: 414 });
-      }
-      // Percent-encoded bytes that are not UTF-8 become U+FFFD, which readPostback refuses.
-      const query: Pairs = [...new URLSearchParams(queryText)];
-      const done = (promise: Promise<void>) =>
-        promise.catch((error: unknown) => {
-          console.error(`[postback] ${redactToken(url)}: ${(error as Error)?.stack ?? error}`);
-          if (!res.headersSent) send(res, 500, "ERROR internal");
-          else res.destroy();
-        });
-      if (method === "GET") return void done(receive(res, query));
-      done(
-        readBody(req).then((body) => {
-          if (body === "aborted") return void res.destroy();
-          if (body === "too_large") {
-            res.shouldKeepAlive = false;
-            return reject(res, "too_large", { status: 413 });
-          }
-          const posted = bodyPairs(req.headers["content-type"], body);
-          if (!posted.ok) return reject(res, posted.reason, {});
-          return receive(res, [...query, ...posted.pairs]);
-        }),
-      );
+      const { path, query } = targetOf(req);
+      if (!isReceiverPath(path)) return false;
+      receiveRequest(req, res, query);
+      return true;
     },
   };
 }
@@ -217,23 +198,4 @@ type Seen = { event?: string | null; clickId?: string | null; txid?: string | nu
 function seenIn(pairs: Pairs, { params }: PostbackMapping): Seen {
   const first = (name: string) => pairs.find(([key]) => key === name)?.[1] ?? null;
   return { event: first(params.event), clickId: first(params.click_id), txid: first(params.txid) };
-}
-
-/**
- * The body; "too_large" once it passes MAX_POSTBACK_BODY_BYTES (the rest is discarded);
- * "aborted" when the client went away before sending it all.
- */
-function readBody(req: IncomingMessage): Promise<Uint8Array | "too_large" | "aborted"> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      if (size > MAX_POSTBACK_BODY_BYTES) return;
-      size += chunk.length;
-      if (size > MAX_POSTBACK_BODY_BYTES) return resolve("too_large");
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", () => resolve("aborted"));
-  });
 }

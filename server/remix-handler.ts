@@ -13,12 +13,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-import {
-  createRequestHandler,
-  writeReadableStreamToWritable,
-  type AppLoadContext,
-  type ServerBuild,
-} from "@remix-run/node";
+import { writeReadableStreamToWritable, type AppLoadContext } from "@remix-run/node";
 import type {
   NextFunction,
   Request as ExpressRequest,
@@ -26,37 +21,13 @@ import type {
   Response as ExpressResponse,
 } from "express";
 
+import type { LoadedBuild } from "./app-build";
 import { preferredEncoding } from "./encodings";
 import type { PageCache } from "./page-cache";
-import { MAX_BODY_BYTES } from "./request-guard";
+import { BodyTooLarge, readBody } from "./request-body";
+import { targetOf } from "./request-target";
 import { isStorable, prepareDocument, sendDocument, type Document } from "./send-document";
 import { setHeaders, type HeaderList } from "./site-headers";
-
-export class PayloadTooLargeError extends Error {
-  readonly status = 413;
-  constructor(limit: number) {
-    super(`request body over ${limit} bytes`);
-  }
-}
-
-/**
- * Reads a request body up to the limit (the site's forms are a few hundred bytes). Past
- * it, reading stops without destroying the socket, so the 413 page can still be sent.
- */
-export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      req.off("data", onData).off("end", onEnd);
-      reject(new PayloadTooLargeError(limit));
-    };
-    const onEnd = () => resolve(Buffer.concat(chunks));
-    req.on("data", onData).on("end", onEnd).once("error", reject);
-  });
-}
 
 /** The request came over HTTPS (directly, or as a proxy in front says with X-Forwarded-Proto). */
 export function isSecure(req: IncomingMessage): boolean {
@@ -65,12 +36,12 @@ export function isSecure(req: IncomingMessage): boolean {
   return first === "https" || Boolean((req.socket as { encrypted?: boolean }).encrypted);
 }
 
-/** The Fetch Request Remix sees, its body read up to `bodyLimit` bytes. */
-export async function toFetchRequest(
+/** The Fetch Request Remix sees, with the body read (request-body.ts) for a method other than GET. */
+export function toFetchRequest(
   req: IncomingMessage,
   res: ServerResponse,
-  bodyLimit = MAX_BODY_BYTES,
-): Promise<Request> {
+  body: Buffer | null,
+): Request {
   // Concatenated, not resolved: "//host/path" stays a path of this site.
   const url = new URL(`${isSecure(req) ? "https" : "http"}://localhost${req.url ?? "/"}`);
   const headers = new Headers();
@@ -88,7 +59,7 @@ export async function toFetchRequest(
   });
   const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
   const init: RequestInit = { method, headers, signal: controller.signal };
-  if (method !== "GET") init.body = new Uint8Array(await readBody(req, bodyLimit));
+  if (method !== "GET" && body) init.body = new Uint8Array(body);
   return new Request(url, init);
 }
 
@@ -135,8 +106,8 @@ function isDocument(response: Response): boolean {
 }
 
 type HandlerOptions = {
-  build: () => ServerBuild;
-  mode: string;
+  /** The current build (app-build.ts): its Remix request handler. */
+  build: () => LoadedBuild;
   cache: PageCache | null;
   /** The cache key of the request (null: it may not use the cache). */
   keyOf: (req: IncomingMessage) => string | null;
@@ -158,19 +129,18 @@ type HandlerOptions = {
  * no page of its own: a browser gets the site's 404 page, as for any unknown path. Remix's
  * data requests (`_data`) keep the bare answer: the browser's router reads it.
  */
-function isBareNotFound(response: Response, request: Request): boolean {
+function isBareNotFound(response: Response, req: IncomingMessage): boolean {
   return (
     response.status === 404 &&
     response.body === null &&
     response.headers.get("x-remix-catch") === "yes" &&
-    !new URL(request.url).searchParams.has("_data")
+    !new URLSearchParams(targetOf(req).query).has("_data")
   );
 }
 
 /** The Express handler that runs Remix. */
 export function remixHandler({
   build,
-  mode,
   cache,
   keyOf,
   keyedByVariant,
@@ -180,17 +150,19 @@ export function remixHandler({
   renderErrorPage,
   bodyLimit,
 }: HandlerOptions) {
-  let current = build();
-  let handle = createRequestHandler(current, mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      if (build() !== current) {
-        current = build();
-        handle = createRequestHandler(current, mode);
+      const { handleRequest } = build();
+      let body: Buffer | null = null;
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        const read = await readBody(req, res, bodyLimit(req));
+        if (read === null) return void res.destroy();
+        if (read instanceof BodyTooLarge) throw read;
+        body = read;
       }
-      const request = await toFetchRequest(req, res, bodyLimit(req));
-      const response = await handle(request, getLoadContext(req));
-      if (isBareNotFound(response, request)) return renderErrorPage(req, res, 404);
+      const request = toFetchRequest(req, res, body);
+      const response = await handleRequest(request, getLoadContext(req));
+      if (isBareNotFound(response, req)) return renderErrorPage(req, res, 404);
       if (!isDocument(response)) {
         compress(
           req,

@@ -1,17 +1,47 @@
 import type { IncomingMessage } from "node:http";
 
+import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 
-import {
-  IMPORT_BODY_BYTES,
-  MAX_BODY_BYTES,
-  bodyLimit,
-  decodablePath,
-  inspectRequest,
-  isValidHost,
-  originForm,
-  refusalLogLine,
-} from "./request-guard";
+import { adminFormRoutes } from "./app-build";
+import { IMPORT_BODY_BYTES, MAX_BODY_BYTES, bodyLimit } from "./request-body";
+import { inspectRequest, isValidHost, originForm, refusalLogLine } from "./request-guard";
+import { targetOf } from "./request-target";
+
+/** The dashboard's part of a route table as remix.config.js declares it: forms have an action. */
+const action = () => null;
+const routes = {
+  root: { id: "root", path: "", module: {} },
+  admin___en: { id: "admin___en", parentId: "root", path: "admin", module: { action } },
+  "admin-clicks___en": {
+    id: "admin-clicks___en",
+    parentId: "root",
+    path: "admin/clicks.csv",
+    module: {},
+  },
+  "admin-import___en": {
+    id: "admin-import___en",
+    parentId: "root",
+    path: "admin/import",
+    module: { action },
+  },
+  "admin-postbacks___en": {
+    id: "admin-postbacks___en",
+    parentId: "root",
+    path: "admin/postbacks",
+    module: { action },
+  },
+  "admin-experiments___en": {
+    id: "admin-experiments___en",
+    parentId: "root",
+    path: "admin/experiments",
+    module: { action },
+  },
+  // A page's action (it only answers 405) is no dashboard form.
+  slug___en: { id: "slug___en", parentId: "root", path: "*", module: { action } },
+} as unknown as ServerBuild["routes"];
+/** The dashboard on, its form routes read from the route table. */
+const ADMIN = { admin: true, isAdminForm: adminFormRoutes(routes) };
 
 function req(url: string, rawHeaders: string[] = ["Host", "localhost:3000"], method = "GET") {
   const headers: Record<string, string> = {};
@@ -88,10 +118,10 @@ describe("inspectRequest", () => {
       status: 405,
       allow: "GET, HEAD",
     });
-    expect(inspectRequest(req("/admin/", undefined, "POST"), { admin: true })).toEqual({
+    expect(inspectRequest(req("/admin/", undefined, "POST"), ADMIN)).toEqual({
       ok: true,
     });
-    expect(inspectRequest(req("/admin", undefined, "PUT"), { admin: true })).toMatchObject({
+    expect(inspectRequest(req("/admin", undefined, "PUT"), ADMIN)).toMatchObject({
       status: 405,
       allow: "GET, HEAD, POST",
     });
@@ -162,14 +192,14 @@ describe("inspectRequest", () => {
     expect(inspectRequest(small)).toEqual({ ok: true });
   });
 
-  it("lets the dashboard's import and postback pages take POST only while it is on", () => {
+  it("lets the dashboard's routes with an action in the route table take POST, only while it is on", () => {
     for (const path of [
       "/admin/import",
       "/admin/postbacks/",
       "/admin/experiments",
       "/Admin/Import?x=1",
     ]) {
-      expect(inspectRequest(req(path, undefined, "POST"), { admin: true }), path).toEqual({
+      expect(inspectRequest(req(path, undefined, "POST"), ADMIN), path).toEqual({
         ok: true,
       });
       expect(inspectRequest(req(path, undefined, "POST")), path).toMatchObject({
@@ -177,20 +207,24 @@ describe("inspectRequest", () => {
         allow: "GET, HEAD",
       });
     }
-    expect(
-      inspectRequest(req("/admin/clicks.csv", undefined, "POST"), { admin: true }),
-    ).toMatchObject({ status: 405 });
+    expect(inspectRequest(req("/admin/clicks.csv", undefined, "POST"), ADMIN)).toMatchObject({
+      status: 405,
+    });
+    // The page's action (a 405 of its own) does not open the pages to POST.
+    expect(inspectRequest(req("/terms", undefined, "POST"), ADMIN)).toMatchObject({
+      status: 405,
+    });
   });
 
   it("refuses a cross-site post to the import and postback pages", () => {
     const foreign = ["Host", "localhost:3000", "Origin", "https://evil.example"];
     for (const path of ["/admin/import", "/admin/postbacks"]) {
-      expect(inspectRequest(req(path, foreign, "POST"), { admin: true }), path).toMatchObject({
+      expect(inspectRequest(req(path, foreign, "POST"), ADMIN), path).toMatchObject({
         status: 403,
       });
     }
     const own = ["Host", "localhost:3000", "Origin", "http://localhost:3000"];
-    expect(inspectRequest(req("/admin/import", own, "POST"), { admin: true })).toEqual({
+    expect(inspectRequest(req("/admin/import", own, "POST"), ADMIN)).toEqual({
       ok: true,
     });
   });
@@ -198,37 +232,63 @@ describe("inspectRequest", () => {
   it("accepts a larger body on the import's POST only, and only while the dashboard is on", () => {
     const length = (bytes: number) => ["Host", "x", "Content-Length", String(bytes)];
     const file = IMPORT_BODY_BYTES - 1;
-    expect(inspectRequest(req("/admin/import", length(file), "POST"), { admin: true })).toEqual({
+    expect(inspectRequest(req("/admin/import", length(file), "POST"), ADMIN)).toEqual({
       ok: true,
     });
     expect(
-      inspectRequest(req("/admin/import", length(IMPORT_BODY_BYTES + 1), "POST"), { admin: true }),
+      inspectRequest(req("/admin/import", length(IMPORT_BODY_BYTES + 1), "POST"), ADMIN),
     ).toMatchObject({ status: 413 });
     expect(inspectRequest(req("/admin/import", length(file), "POST"))).toMatchObject({
       status: 413,
     });
     for (const path of ["/admin", "/admin/postbacks", "/_app/locale"]) {
       expect(
-        inspectRequest(req(path, length(MAX_BODY_BYTES + 1), "POST"), { admin: true }),
+        inspectRequest(req(path, length(MAX_BODY_BYTES + 1), "POST"), ADMIN),
         path,
       ).toMatchObject({
         status: 413,
       });
     }
-    expect(bodyLimit("GET", "/admin/import", { admin: true })).toBe(MAX_BODY_BYTES);
+    expect(bodyLimit("GET", "/admin/import", ADMIN)).toBe(MAX_BODY_BYTES);
   });
 });
 
-describe("decodablePath and originForm", () => {
+describe("the target the guard passes on", () => {
+  /** The request's url and parsed target after the guard. */
+  const passed = (url: string) => {
+    const request = req(url);
+    expect(inspectRequest(request)).toEqual({ ok: true });
+    return { url: request.url, ...targetOf(request) };
+  };
+
+  it("parses path and query once, for every later step", () => {
+    expect(passed("/terms?utm_source=x&b=%20")).toEqual({
+      url: "/terms?utm_source=x&b=%20",
+      path: "/terms",
+      query: "utm_source=x&b=%20",
+    });
+    expect(passed("/terms")).toMatchObject({ path: "/terms", query: "" });
+    expect(passed("/a?b?c")).toMatchObject({ path: "/a", query: "b?c" });
+    expect(passed("http://evil.example/go/x?y=1")).toMatchObject({ path: "/go/x", query: "y=1" });
+  });
+
+  it("leaves a fragment out of path and query", () => {
+    expect(passed("/go/x?y=1#frag")).toMatchObject({ path: "/go/x", query: "y=1" });
+    expect(passed("/go/x#a?b")).toMatchObject({ path: "/go/x", query: "" });
+  });
+
   it("escapes the percent signs of a path that does not decode, keeping the query", () => {
-    expect(decodablePath("/%zz?q=%zz")).toBe("/%25zz?q=%zz");
-    expect(decodablePath("/t%C3%A9rminos")).toBe("/t%C3%A9rminos");
+    expect(passed("/%zz?q=%zz")).toEqual({ url: "/%25zz?q=%zz", path: "/%25zz", query: "q=%zz" });
+    expect(passed("/t%C3%A9rminos")).toMatchObject({ url: "/t%C3%A9rminos" });
   });
 
   it("escapes encoded line terminators, which no route pattern matches", () => {
-    expect(decodablePath("/%0A")).toBe("/%250A");
-    expect(decodablePath("/terms%0D?x=%0A")).toBe("/terms%250D?x=%0A");
-    expect(decodablePath("/%E2%80%A8")).toBe("/%25E2%2580%25A8");
+    expect(passed("/%0A").url).toBe("/%250A");
+    expect(passed("/terms%0D?x=%0A")).toMatchObject({
+      url: "/terms%250D?x=%0A",
+      path: "/terms%250D",
+    });
+    expect(passed("/%E2%80%A8").url).toBe("/%25E2%2580%25A8");
   });
 
   it("keeps paths, including //host forms, and refuses what is not a target", () => {

@@ -9,11 +9,14 @@
  *   docs/decisions/005-request-path.md).
  * - A path whose percent-encoding does not decode has its "%" escaped, so the router and
  *   the static-file server see a decodable path and the site answers its own 404 page.
- * - A declared body over the limit is a 413 before anything reads it (the view endpoint,
- *   page-view.ts, answers a body over its own smaller bound with its short 400).
+ * - A declared body over the limit (request-body.ts `bodyLimit`) is a 413 before anything
+ *   reads it; a body that passes a handler's own bound as it is read is request-body.ts's.
  * - A method the path does not answer (TRACE and PROPFIND included) is a 405 with `Allow`:
- *   pages answer GET and HEAD, the locale form POST, the dashboard both when it is on, the
- *   postback receiver GET and POST when it is on, the view endpoint GET, HEAD and POST.
+ *   pages answer GET and HEAD, the locale form POST, the dashboard's routes with a form (an
+ *   `action`, read from the build's route table: server/app-build.ts) POST too while it is
+ *   on, the postback receiver GET and POST when it is on, the view endpoint GET, HEAD, POST.
+ * - The target is parsed once, into path and query, for every later step
+ *   (request-target.ts `targetOf`).
  * - A cross-site form post is a 403 (cross-site.ts), logged as one line (`refusalLogLine`,
  *   which never names a postback token). A program's postback carries no Origin and
  *   passes; a browser's form posted to the receiver from another site is refused.
@@ -28,22 +31,8 @@ import { VIEW_METHODS, VIEW_PATH } from "~/views/view-endpoint";
 
 import { crossSiteReason } from "./cross-site";
 import { POSTBACK_METHODS, redactToken } from "./postback";
-
-/** Largest request body the site accepts (its forms send a few hundred bytes). */
-export const MAX_BODY_BYTES = 16 * 1024;
-/**
- * The dashboard's CSV import (/admin/import) is the one exception: its POST carries a file
- * of up to 2 MB (app/conversions/csv-import.server.ts says so in Spanish), or the same file
- * sealed between preview and confirmation; past this, the site's 413 page.
- */
-export const IMPORT_BODY_BYTES = 3 * 1024 * 1024;
-/** The dashboard's pages that take their own forms' POST (login included) while it is on. */
-const ADMIN_FORM_ROUTES = new Set([
-  "/admin",
-  "/admin/import",
-  "/admin/postbacks",
-  "/admin/experiments",
-]);
+import { bodyLimit } from "./request-body";
+import { parseTarget, routeOf, setTarget } from "./request-target";
 
 export type Refusal =
   | { ok: false; status: 400 | 403 | 404 | 413; reason: string }
@@ -53,8 +42,13 @@ export type Refusal =
 export type Verdict = { ok: true } | Refusal;
 
 export type GuardOptions = {
-  /** The dashboard is on (ADMIN_PASSWORD set): /admin takes its login form's POST. */
+  /** The dashboard is on (ADMIN_PASSWORD set): its routes with a form take POST. */
   admin: boolean;
+  /**
+   * True for a dashboard route (as `routeOf` gives it) whose module has an `action`, from
+   * the current build's route table (app-build.ts `adminFormRoutes`).
+   */
+  isAdminForm?: (route: string) => boolean;
   /**
    * True for the postback receiver's path, its token included (server/postback.ts); unset
    * when the receiver is off. Any other /postback/… path is an unknown path like any.
@@ -64,32 +58,18 @@ export type GuardOptions = {
   siteOrigin?: string;
 };
 
-/** The path as the router matches it: decoded, case-insensitive, without a final slash. */
-function routeOf(path: string): string {
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // A path that does not decode matches no route with a form.
-  }
-  return decoded.toLowerCase().replace(/\/+$/, "");
-}
-
 /** The methods a path answers (the value of `Allow` when a request uses another). */
-export function allowedMethods(path: string, { admin, isPostbackPath }: GuardOptions): string {
+export function allowedMethods(
+  path: string,
+  { admin, isAdminForm, isPostbackPath }: GuardOptions,
+): string {
   if (isPostbackPath?.(path)) return POSTBACK_METHODS;
   // Only the exact path: the endpoint answers no other spelling of it.
   if (path === VIEW_PATH) return VIEW_METHODS;
   const route = routeOf(path);
   if (route === "/_app/locale") return "POST";
-  if (admin && ADMIN_FORM_ROUTES.has(route)) return `${PAGE_METHODS}, POST`;
+  if (admin && isAdminForm?.(route)) return `${PAGE_METHODS}, POST`;
   return PAGE_METHODS;
-}
-
-/** The largest body a request may send: the import's POST, else MAX_BODY_BYTES. */
-export function bodyLimit(method: string, path: string, { admin }: GuardOptions): number {
-  const isImport = admin && method === "POST" && routeOf(path.split("?")[0]!) === "/admin/import";
-  return isImport ? IMPORT_BODY_BYTES : MAX_BODY_BYTES;
 }
 
 const HOST_PATTERN = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
@@ -99,15 +79,6 @@ export function isValidHost(value: string): boolean {
   const match = HOST_PATTERN.exec(value);
   if (!match) return false;
   return match[1] === undefined || Number(match[1]) <= 65535;
-}
-
-/** A request target whose path the router can match (see routablePath), query unchanged. */
-export function decodablePath(target: string): string {
-  // Without a percent sign there is nothing to decode: the path is matched as it is.
-  if (!target.includes("%")) return target;
-  const queryAt = target.indexOf("?");
-  const path = queryAt === -1 ? target : target.slice(0, queryAt);
-  return routablePath(path) + (queryAt === -1 ? "" : target.slice(queryAt));
 }
 
 /** The origin-form (path and query) of a request target, or null when it has none. */
@@ -145,8 +116,8 @@ let validHost = "";
 const OK: Verdict = { ok: true };
 
 /**
- * Checks a request and normalises it in place (url, X-Forwarded-Host). Returns
- * `{ ok: true }` when the request may go on.
+ * Checks a request and normalises it in place (url, X-Forwarded-Host), and keeps its
+ * parsed target (`targetOf`). Returns `{ ok: true }` when the request may go on.
  */
 export function inspectRequest(
   req: IncomingMessage,
@@ -166,20 +137,25 @@ export function inspectRequest(
       ? { ok: false, status: 204, reason: "server-wide OPTIONS", allow: PAGE_METHODS }
       : { ok: false, status: 400, reason: "asterisk-form target" };
   }
-  const path = originForm(target);
-  if (path === null) return { ok: false, status: 400, reason: "invalid request target" };
-  req.url = decodablePath(path);
+  const form = originForm(target);
+  if (form === null) return { ok: false, status: 400, reason: "invalid request target" };
+  // A path whose percent-encoding the router could not match has its "%" escaped
+  // (routablePath); without a "%" there is nothing to decode.
+  const given = parseTarget(form);
+  const path = given.path.includes("%") ? routablePath(given.path) : given.path;
+  req.url = path === given.path ? form : path + form.slice(given.path.length);
+  const parsed = path === given.path ? given : { path, query: given.query };
+  setTarget(req, parsed);
 
   const method = req.method ?? "";
   const declared = req.headers["content-length"];
-  const limit = declared === undefined ? 0 : bodyLimit(method, req.url, options);
+  const limit = declared === undefined ? 0 : bodyLimit(method, path, options);
   if (declared !== undefined && Number(declared) > limit) {
     return { ok: false, status: 413, reason: `body over ${limit} bytes` };
   }
   // GET and HEAD on a page, the hot path, skip the table.
-  if ((method === "GET" || method === "HEAD") && !req.url.startsWith("/_app/")) return OK;
-  const queryAt = req.url.indexOf("?");
-  const allow = allowedMethods(queryAt === -1 ? req.url : req.url.slice(0, queryAt), options);
+  if ((method === "GET" || method === "HEAD") && !path.startsWith("/_app/")) return OK;
+  const allow = allowedMethods(path, options);
   if (!allow.split(", ").includes(method)) {
     return { ok: false, status: 405, reason: `${method} not allowed`, allow };
   }

@@ -8,7 +8,6 @@ import { describe, expect, it } from "vitest";
 import { variantOf, type ExperimentPlan } from "./assign.server";
 import {
   clickAssignment,
-  experimentLookupOf,
   recordedVariants,
   splitsByLink,
   type DestinationSplit,
@@ -33,24 +32,6 @@ const split: DestinationSplit = {
   destinations: { B: "https://aff.example/b?partner=1" },
 };
 const visitors = Array.from({ length: 200 }, (_, index) => `visitor-${index}`);
-
-describe("experimentLookupOf", () => {
-  it("reads no experiments from an entry without experimentsFor and splitFor", () => {
-    const lookup = experimentLookupOf({ viewedPage: () => "/" });
-    expect(lookup.experimentsFor("/")).toEqual([]);
-    expect(lookup.splitFor("home-hero")).toBeNull();
-  });
-
-  it("uses the entry's exports when it has them", () => {
-    const lookup = experimentLookupOf({
-      experimentsFor: (path: string) => (path === "/" ? [h1] : []),
-      splitFor: (id: string) => (id === "home-hero" ? split : null),
-    });
-    expect(lookup.experimentsFor("/")).toEqual([h1]);
-    expect(lookup.experimentsFor("/bonos")).toEqual([]);
-    expect(lookup.splitFor("home-hero")).toBe(split);
-  });
-});
 
 describe("splitsByLink", () => {
   it("pairs each content split with its experiment's plan, by link id", () => {

@@ -2,10 +2,10 @@
  * What a view or a click records of the experiments (issue 24, migration 006): the
  * assignment text of those that were running for it, and for a click on a link with a
  * destination split, the variant's destination. The plans come from the current build's
- * entry (`experimentsFor`, `splitFor`, app/entry.server.tsx), read like `viewedPage` and
- * `outboundTarget`; a build without them has no experiments. Only running experiments are
- * recorded: before its start and after its end everyone sees the same version, which the
- * reports (app/reports/experiments.server.ts) must not count for a variant.
+ * facade (`experimentsFor`, `splitFor`, app/server-app.server.ts), read like `viewedPage`
+ * and `outboundTarget`. Only running experiments are recorded: before its start and after
+ * its end everyone sees the same version, which the reports (app/reports/experiments.server.ts) must not
+ * count for a variant.
  */
 import { experimentsOnPage } from "~/content/experiment-variants";
 import type { Page } from "~/content/schema";
@@ -49,24 +49,6 @@ export const NO_EXPERIMENTS: ExperimentLookup = {
   experimentsFor: () => [],
   splitFor: () => null,
 };
-
-/**
- * The lookup of a build entry's module: its `experimentsFor` and `splitFor` when it
- * exports them, no experiments for one it lacks (a build from before issue 24).
- */
-export function experimentLookupOf(module: unknown): ExperimentLookup {
-  const { experimentsFor, splitFor } = (module ?? {}) as Record<string, unknown>;
-  return {
-    experimentsFor:
-      typeof experimentsFor === "function"
-        ? (experimentsFor as ExperimentLookup["experimentsFor"])
-        : NO_EXPERIMENTS.experimentsFor,
-    splitFor:
-      typeof splitFor === "function"
-        ? (splitFor as ExperimentLookup["splitFor"])
-        : NO_EXPERIMENTS.splitFor,
-  };
-}
 
 /**
  * The assignment text of the plans running at `at` for `visitor` (null: a bot, the

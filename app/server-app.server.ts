@@ -1,0 +1,34 @@
+/**
+ * What the site's server (server/) asks of the app, in one typed object the Remix build's
+ * entry exports (`serverApp`, app/entry.server.tsx). The server knows the app only through
+ * it: it checks the object once when it loads a build (server/app-build.ts) and every
+ * handler reads it through one accessor that follows a new build. Each member reads the
+ * content as it is now, which lives in the build and reloads there in development.
+ */
+import { outboundTarget, type OutboundTarget } from "~/affiliate/outbound.server";
+import { reloadContent } from "~/content/content.server";
+import { postbackMapping } from "~/conversions/postback-mapping.server";
+import type { PostbackMapping } from "~/conversions/postback-input";
+import { experimentsFor, splitFor } from "~/experiments/page-experiments.server";
+import type { ExperimentLookup } from "~/experiments/recorded.server";
+import { viewedPage, type ViewedPage } from "~/views/viewed-page.server";
+
+export type ServerApp = ExperimentLookup & {
+  /** The outbound link a path names, or null (server/outbound.ts). */
+  outboundTarget: (pathname: string) => OutboundTarget | null;
+  /** The page a path shows, for the view it reports (server/page-view.ts). */
+  viewedPage: (pathname: string, blocked: boolean) => ViewedPage;
+  /** The postbacks' parameter names and event words (server/postback.ts). */
+  postbackMapping: () => PostbackMapping;
+  /** Reads the content again; throws a ContentError naming its problems (development). */
+  reloadContent: () => void;
+};
+
+export const serverApp: ServerApp = {
+  outboundTarget,
+  viewedPage,
+  postbackMapping,
+  experimentsFor,
+  splitFor,
+  reloadContent,
+};

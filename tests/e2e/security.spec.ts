@@ -131,6 +131,15 @@ test("pages have a strong ETag and answer 304 to a matching If-None-Match", asyn
   expect((await request.get("/privacy")).headers()["etag"]).not.toBe(etag);
 });
 
+test("the home page, with the content as shipped, may be kept by a CDN", async ({ request }) => {
+  const home = await request.get("/");
+  expect(home.status()).toBe(200);
+  expect(home.headers()["cache-control"]).toBe(
+    "public, max-age=60, s-maxage=300, stale-while-revalidate=86400",
+  );
+  expect(home.headers()["etag"]).toMatch(/^"[A-Za-z0-9_-]{20,}"$/);
+});
+
 test("caching: 404/403 briefly, errors and redirects not at all, assets for a year", async ({
   request,
 }) => {

@@ -1,7 +1,7 @@
 /**
  * A copy of content/ for a bench's server (CONTENT_DIR), edited as JSON: site.json and every
  * page file. Benches compare the shipped content with a variant of it in the same run
- * (without experiments, with a destination split).
+ * (without experiments).
  */
 import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";

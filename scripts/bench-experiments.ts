@@ -4,9 +4,10 @@
  * "Accept-Encoding: gzip"` for BENCH_EXPERIMENTS_DURATION s (default 5), in 5 paired rounds
  * (the median of the rounds' ratios is reported: two cores shared with wrk make single runs
  * noisy):
- * - the content as it is: `/` under the running "home-h1" experiment, so each request is
- *   assigned a variant (the daily visitor key and a hash per request) and served from the
- *   page cache under that variant's key;
+ * - the content with its "home-h1" experiment running on `/` (tests/running-experiment.ts:
+ *   the shipped content has ended it), so each request is assigned a variant (the daily
+ *   visitor key and a hash per request) and served from the page cache under that
+ *   variant's key;
  * - the same content without experiments (a copy in a temporary CONTENT_DIR): `/` as it
  *   was, the reference.
  * Requests come from 32 client addresses in turn (CLIENT_IP_HEADER, trusted from
@@ -17,6 +18,8 @@ import { execFileSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+import { writeRunningExperimentContent } from "../tests/running-experiment";
 
 import { editedContent } from "./bench-content";
 import { startServer, stopServer } from "./bench-server";
@@ -65,7 +68,12 @@ async function main(): Promise<number> {
   };
   const servers: ChildProcess[] = [];
   try {
-    servers.push(await startServer(PORT, common));
+    servers.push(
+      await startServer(PORT, {
+        ...common,
+        CONTENT_DIR: writeRunningExperimentContent(path.join(work, "content-experiment")),
+      }),
+    );
     servers.push(
       await startServer(PORT + 1, {
         ...common,

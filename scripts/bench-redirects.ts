@@ -25,9 +25,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 
 import { startCluster } from "../tests/postgres-cluster";
+import { writeRunningExperimentContent } from "../tests/running-experiment";
 
 import { autocannon, type LoadResult } from "./bench-autocannon";
-import { editedContent } from "./bench-content";
 import { startServer as startServerOn, stopServer } from "./bench-server";
 
 const PORT = Number(process.env.BENCH_REDIRECT_PORT ?? 3560);
@@ -128,9 +128,9 @@ async function main(): Promise<number> {
   try {
     // The link sends variant B of "home-h1" to a second landing (issue 24): each click is
     // assigned a variant and recorded with it.
-    const splitContent = editedContent(directory, {
-      site: (site) => {
-        (site.affiliate as Record<string, unknown>).splits = [
+    const splitContent = writeRunningExperimentContent(path.join(directory, "content-split"), {
+      edit: (site) => {
+        site.affiliate.splits = [
           { link: LINK, experiment: "home-h1", destinations: { B: SPLIT_DESTINATION } },
         ];
       },

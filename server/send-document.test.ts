@@ -90,7 +90,7 @@ describe("sendDocument", () => {
     expect(refused.body.toString()).toBe(html);
   });
 
-  it("sends the site's headers with every variant, but not with a 304", async () => {
+  it("sends the site's headers with every variant and with a 304", async () => {
     const gzip = await fetchRaw({ "accept-encoding": "gzip" });
     expect(gzip.headers["x-content-type-options"]).toBe("nosniff");
     const notModified = await fetchRaw({
@@ -98,7 +98,9 @@ describe("sendDocument", () => {
       "if-none-match": '"abc-gzip"',
     });
     expect(notModified.status).toBe(304);
-    expect(notModified.headers["x-content-type-options"]).toBeUndefined();
+    expect(notModified.headers["x-content-type-options"]).toBe("nosniff");
+    expect(notModified.headers["content-length"]).toBeUndefined();
+    expect(notModified.headers["content-encoding"]).toBeUndefined();
   });
 
   it("gives HEAD the headers GET gets, without a body", async () => {

@@ -39,7 +39,10 @@ export type PreparedDocument = {
 
 const CACHEABLE_STATUS = new Set([200, 403, 404]);
 
-/** Headers a 304 repeats (RFC 9110 §15.4.5). */
+/**
+ * The document's own headers a 304 repeats (RFC 9110 §15.4.5); the site's headers
+ * (site-headers.ts: security headers) go with every answer, a 304 too.
+ */
 const NOT_MODIFIED_HEADERS = new Set([
   "cache-control",
   "content-location",
@@ -90,7 +93,10 @@ function prepare(
     flat.push(name, value);
     if (NOT_MODIFIED_HEADERS.has(name)) notModified.push(name, value);
   };
-  for (const [name, value] of site) flat.push(name, value);
+  for (const [name, value] of site) {
+    flat.push(name, value);
+    notModified.push(name, value);
+  }
   for (const [name, value] of base) push(name, value);
   push("etag", variantEtag(etag, encoding));
   push("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");

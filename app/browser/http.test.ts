@@ -88,7 +88,7 @@ describe("http client", () => {
 
   it("tries a GET that gets no answer twice, a POST once, then reports it", async () => {
     await expect(http()("/drop")).rejects.toMatchObject({
-      name: "FetchError",
+      name: "HttpError",
       statusCode: undefined,
     });
     expect(hits.map((hit) => hit.method)).toEqual(["GET", "GET"]);

@@ -1,4 +1,10 @@
+/**
+ * Experiments in content: what the content check refuses, and how a variant renders, on the
+ * real content with its "home-h1" experiment running again (tests/running-experiment.ts).
+ */
 import { describe, expect, it } from "vitest";
+
+import { VARIANT_B_H1, withRunningExperiment } from "../../tests/running-experiment";
 
 import { checkContent } from "./content-checks.server";
 import { readContentFiles } from "./content-files.server";
@@ -6,12 +12,12 @@ import { applyVariants, parseAssignment } from "./experiment-variants";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const real = readContentFiles("content");
+const real = withRunningExperiment(readContentFiles("content"));
 const publicRoot = "public";
 const HOME = "content/pages/home.json";
 const SITE = "content/site.json";
 
-/** The real content with `edit` applied to copies of the site config and the home page. */
+/** The content with `edit` applied to copies of the site config and the home page. */
 function run(edit: (site: Json, home: Json) => void) {
   const copy = structuredClone(real);
   const home = copy.pageFiles.find((entry) => entry.file === HOME)!;
@@ -161,9 +167,7 @@ describe("content experiments: rendering", () => {
 
   it("renders the variant a visitor is assigned", () => {
     const page = applyVariants(home, variants, parseAssignment("home-h1=B"));
-    expect(h1Of(page)).toBe(
-      "Bienvenida en Brisamar Casino: 100% de tu primer depósito hasta 500 € y 200 giros gratis",
-    );
+    expect(h1Of(page)).toBe(VARIANT_B_H1);
   });
 
   it("renders the control for the control, an empty or an unknown assignment", () => {

@@ -118,7 +118,9 @@ describe("Remix's bootstrap, as the installed Remix writes it", () => {
     const rewritten = loadScriptsAfterFirstPaint(html);
     expect(rewritten).not.toBe(html);
     expect(rewritten).not.toContain('rel="modulepreload"');
-    expect(rewritten).toContain(`<link ${PRELOAD_AFTER_PAINT}="" href="${ASSETS.entry}"/>`);
+    expect(rewritten).toContain(
+      `<link rel="dns-prefetch" ${PRELOAD_AFTER_PAINT}="" href="${ASSETS.entry}"/>`,
+    );
     expect(rewritten).toContain("requestAnimationFrame(() => setTimeout(load));");
   });
 });
@@ -192,7 +194,9 @@ describe("loadScriptsAfterFirstPaint", () => {
   it("keeps the elements and turns the preload links off", () => {
     const html = loadScriptsAfterFirstPaint(remixBootstrap);
     expect(html).not.toContain('rel="modulepreload"');
-    expect(html).toContain(`<link ${PRELOAD_AFTER_PAINT}="" href="/build/manifest-A.js"/>`);
+    expect(html).toContain(
+      `<link rel="dns-prefetch" ${PRELOAD_AFTER_PAINT}="" href="/build/manifest-A.js"/>`,
+    );
     expect(html).toMatch(/<script type="module" async="">const load/);
   });
 

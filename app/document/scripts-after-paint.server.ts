@@ -3,8 +3,9 @@
  * (docs/decisions/008-bootstrap-after-first-paint.md). Remix's <Scripts> preloads every
  * module at high priority and imports them at once; on a slow connection they compete
  * with the document and delay its first paint. This rewrites Remix's bootstrap module into
- * the same imports, started after the first paint, and turns the preload links off. The
- * page renders and works without JavaScript meanwhile.
+ * the same imports, started after the first paint, and turns the preload links into
+ * `dns-prefetch` hints, which fetch nothing. The page renders and works without JavaScript
+ * meanwhile.
  *
  * It reads a private output format of Remix's <Scripts> (pinned by
  * scripts-after-paint.server.test.tsx against the installed Remix): a bootstrap it does
@@ -18,8 +19,15 @@ const STATIC_IMPORT = /^import "([^"]+)";$/;
 const ROUTE_IMPORT = /^import \* as (route\d+) from "([^"]+)";$/;
 const ROUTE_MODULES = /^window\.__remixRouteModules = (\{[^;]*\});$/;
 const ENTRY_IMPORT = /^import\("([^"]+)"\);$/;
-/** The attribute the preload links carry instead of rel="modulepreload". */
+/** The attribute that marks a preload link turned off. */
 export const PRELOAD_AFTER_PAINT = "data-preload-after-paint";
+/**
+ * A preload link turned off, up to its `href`: still a <link> where Remix rendered it
+ * (hydration compares elements, not these attributes), with a `rel` the HTML standard
+ * allows in <body> that fetches nothing: `dns-prefetch` only resolves the host of the
+ * modules, which the page imports after its first paint.
+ */
+export const LINK_AFTER_PAINT = `<link rel="dns-prefetch" ${PRELOAD_AFTER_PAINT}="" `;
 
 export type Bootstrap = {
   /** Modules imported for their effects (the manifest), in order. */
@@ -85,8 +93,8 @@ export function loadScriptsAfterFirstPaint(html: string): string {
   if (!bootstrap) return html;
   const loader = loaderAfterPaint(bootstrap);
   // The elements stay (hydration compares elements, not these attributes or the script's
-  // text): the preload links lose their rel, so they fetch nothing.
+  // text): the preload links become hints that fetch nothing.
   return html
     .replace(MODULE_SCRIPT, () => `<script type="module" async="">${loader}</script>`)
-    .replaceAll('<link rel="modulepreload" ', `<link ${PRELOAD_AFTER_PAINT}="" `);
+    .replaceAll('<link rel="modulepreload" ', LINK_AFTER_PAINT);
 }

@@ -1,19 +1,21 @@
 /**
- * A destination split end to end (issue 24, docs/experiments.md "Destination splits"): a
- * copy of the content where the first affiliate link of `/` sends the visitors of the
- * "home-h1" experiment's variant B to a second landing of the program. A server of its
- * own (trusting the test's client-address header, so each "visitor" is an address of the
- * test's choosing) with a ledger of its own: each visitor's redirect must follow the
- * variant the page showed them, and each click must be recorded with that variant.
+ * A destination split end to end (docs/experiments.md "Destination splits"): a copy of the
+ * content where the "home-h1" experiment runs (tests/running-experiment.ts) and the first
+ * affiliate link of `/` sends the visitors of its variant B to a second landing of the
+ * program. A server of its own (trusting the test's client-address header, so each
+ * "visitor" is an address of the test's choosing) with a ledger of its own: each visitor's
+ * redirect must follow the variant the page showed them, and each click must be recorded
+ * with that variant.
  */
 import type { ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import Database from "better-sqlite3";
 
 import { CLIENT_IP_HEADER } from "../../playwright.config";
+import { writeRunningExperimentContent } from "../running-experiment";
 
 import { expect, pageBySlug, test } from "./fixtures";
 import { startOwnServer } from "./own-server";
@@ -61,16 +63,13 @@ test.beforeAll(async ({ request }) => {
   };
 
   work = mkdtempSync(path.join(tmpdir(), "e2e-split-"));
-  const content = path.join(work, "content");
-  cpSync("content", content, { recursive: true });
-  const siteFile = path.join(content, "site.json");
-  const site = JSON.parse(readFileSync(siteFile, "utf8")) as {
-    affiliate: Record<string, unknown>;
-  };
-  site.affiliate.splits = [
-    { link: link.id, experiment: "home-h1", destinations: { B: link.variantB } },
-  ];
-  writeFileSync(siteFile, JSON.stringify(site, null, 2));
+  const content = writeRunningExperimentContent(path.join(work, "content"), {
+    edit: (site) => {
+      site.affiliate.splits = [
+        { link: link.id, experiment: "home-h1", destinations: { B: link.variantB } },
+      ];
+    },
+  });
   ledger = path.join(work, "clicks.sqlite");
   const own = await startOwnServer(PORT, {
     CLIENT_IP_HEADER,

@@ -1,16 +1,21 @@
 /**
- * Content experiments end to end (issue 24, docs/experiments.md): the home page's headline
- * test (content/site.json `experiments`, "home-h1"). A server of its own trusts the test's
- * client-address header, so each "visitor" is an address of the test's choosing; the
- * variant comes from the visitor's daily key, never from what the visitor sends.
+ * Content experiments end to end (docs/experiments.md): the home page's headline test
+ * ("home-h1"), running on a copy of the content (tests/running-experiment.ts: the shipped
+ * content has ended it). A server of its own trusts the test's client-address header, so
+ * each "visitor" is an address of the test's choosing; the variant comes from the
+ * visitor's daily key, never from what the visitor sends.
  */
 import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 import type { APIRequestContext } from "@playwright/test";
 
 import { CLIENT_IP_HEADER } from "../../playwright.config";
+import { VARIANT_B_H1, writeRunningExperimentContent } from "../running-experiment";
 
-import { expect, pageBySlug, test } from "./fixtures";
+import { expect, h1Of, pageBySlug, test } from "./fixtures";
 import { startOwnServer } from "./own-server";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 57;
@@ -20,29 +25,31 @@ const GOOGLEBOT =
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
-const hero = pageBySlug("/").components.find(
-  (component) => component.component_id === 1,
-)! as unknown as {
-  data: { content: { h1: string } };
-  experiment: { variants: { B: { h1: string } } };
-};
-const CONTROL = hero.data.content.h1;
-const VARIANT_B = hero.experiment.variants.B.h1;
+const CONTROL = h1Of(pageBySlug("/"));
+const VARIANT_B = VARIANT_B_H1;
 /** Enough visitors that both variants appear (one-sided: 2^-39 at 50/50). */
 const ADDRESSES = Array.from({ length: 40 }, (_, index) => `198.51.100.${index + 1}`);
 
 test.describe.configure({ mode: "default" });
 
 let server: ChildProcess | null = null;
+let work = "";
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
-  const own = await startOwnServer(PORT, { CLIENT_IP_HEADER, TRUSTED_PROXIES: "loopback" });
+  work = mkdtempSync(path.join(tmpdir(), "e2e-experiments-"));
+  const own = await startOwnServer(PORT, {
+    CLIENT_IP_HEADER,
+    TRUSTED_PROXIES: "loopback",
+    CONTENT_DIR: writeRunningExperimentContent(path.join(work, "content")),
+    DATABASE_URL: `sqlite:${path.join(work, "clicks.sqlite")}`,
+  });
   server = own.process;
 });
 
 test.afterAll(() => {
   if (server?.exitCode === null) server.kill("SIGKILL");
+  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 async function headlineOf(

@@ -131,6 +131,32 @@ test("pages have a strong ETag and answer 304 to a matching If-None-Match", asyn
   expect((await request.get("/privacy")).headers()["etag"]).not.toBe(etag);
 });
 
+test("a 304 carries the security headers its 200 carries, for a page and a file", async ({
+  request,
+}) => {
+  for (const path of ["/terms", "/images/brand/logo.svg"]) {
+    const first = await request.get(path);
+    expect(first.status(), path).toBe(200);
+    const notModified = await request.get(path, {
+      headers: { "If-None-Match": first.headers()["etag"]! },
+    });
+    expect(notModified.status(), path).toBe(304);
+    for (const name of ["x-content-type-options", "strict-transport-security"]) {
+      expect(first.headers()[name], `${path} ${name}`).toBeTruthy();
+      expect(notModified.headers()[name], `${path} ${name}`).toBe(first.headers()[name]);
+    }
+  }
+});
+
+test("the home page, with the content as shipped, may be kept by a CDN", async ({ request }) => {
+  const home = await request.get("/");
+  expect(home.status()).toBe(200);
+  expect(home.headers()["cache-control"]).toBe(
+    "public, max-age=60, s-maxage=300, stale-while-revalidate=86400",
+  );
+  expect(home.headers()["etag"]).toMatch(/^"[A-Za-z0-9_-]{20,}"$/);
+});
+
 test("caching: 404/403 briefly, errors and redirects not at all, assets for a year", async ({
   request,
 }) => {

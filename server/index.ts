@@ -10,6 +10,7 @@
  * content again into the loaded build, as data (server/dev-content.ts,
  * docs/decisions/010-content-reload-in-development.md).
  */
+import "./runtime";
 import "./load-env";
 
 import { watch } from "node:fs";
@@ -189,7 +190,9 @@ if (devContent) {
 installGracefulShutdown(server);
 
 server.listen(env.PORT, env.HOST, () => {
-  console.log(`[server] http://${env.HOST ?? "localhost"}:${env.PORT} (${env.NODE_ENV})`);
+  console.log(
+    `[server] http://${env.HOST ?? "localhost"}:${env.PORT} (${env.NODE_ENV}, Node ${process.version})`,
+  );
   if (!development) return;
   // remix dev's own server (live reload and HMR), on the port scripts/dev.ts chose.
   const devOrigin = process.env.REMIX_DEV_ORIGIN;

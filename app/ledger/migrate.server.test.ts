@@ -53,7 +53,8 @@ describe("the ledger's migrations", () => {
 
   it.each(files)("%s imports nothing of the application, only Kysely", (file) => {
     const source = readFileSync(path.join(folder, file), "utf8");
-    expect(importsOf(source)).toEqual(["kysely"]);
+    // Kysely's builders, and the Migration type from its own entry (kysely/migration).
+    expect(importsOf(source)).toEqual(["kysely", "kysely/migration"]);
   });
 });
 

@@ -4,7 +4,8 @@
  * starting at once are safe. One list for both dialects; where they differ (the id
  * column), the migration is told which it runs on.
  */
-import { Migrator, type Kysely, type Migration } from "kysely";
+import type { Kysely } from "kysely";
+import { Migrator, type Migration } from "kysely/migration";
 
 import { migration as clicks } from "./migrations/001-clicks";
 import { migration as dailyRollups } from "./migrations/002-daily-rollups";

@@ -119,7 +119,7 @@ describe("the reader thread's file", () => {
       bundle: true,
       platform: "node",
       format: "esm",
-      target: "node20",
+      target: "node24",
       packages: "external",
       logLevel: "warning",
     });

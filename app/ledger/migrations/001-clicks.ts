@@ -3,7 +3,8 @@
  * migration imports nothing of the application (only Kysely), so a fresh database and an
  * old one end up with the same schema whatever the current code says.
  */
-import type { Kysely, Migration } from "kysely";
+import type { Kysely } from "kysely";
+import type { Migration } from "kysely/migration";
 
 export function migration(dialect: "sqlite" | "postgres"): Migration {
   return {

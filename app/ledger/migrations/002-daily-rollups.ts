@@ -4,7 +4,8 @@
  * dimensions are the ones that existed when this migration was written, listed here; a
  * dimension added later gets its own migration (backfill and index).
  */
-import { sql, type Kysely, type Migration } from "kysely";
+import { sql, type Kysely } from "kysely";
+import type { Migration } from "kysely/migration";
 
 /** Dimension → ledger column, as of this migration. */
 const DIMENSIONS = [

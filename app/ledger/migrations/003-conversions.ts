@@ -5,7 +5,8 @@
  * bounded log of what every postback got. Frozen: a migration imports nothing of the
  * application (only Kysely); the dimensions are the ones that existed when it was written.
  */
-import type { Kysely, Migration } from "kysely";
+import type { Kysely } from "kysely";
+import type { Migration } from "kysely/migration";
 
 export function migration(dialect: "sqlite" | "postgres"): Migration {
   const serial = dialect === "postgres" ? "bigserial" : "integer";

@@ -10,7 +10,8 @@
  *   are then read from the index alone, never from the table.
  * Frozen: the dimensions are the ones that existed when this migration was written.
  */
-import { sql, type Kysely, type Migration } from "kysely";
+import { sql, type Kysely } from "kysely";
+import type { Migration } from "kysely/migration";
 
 /** Dimension → ledger column, as of this migration. */
 const DIMENSIONS = [

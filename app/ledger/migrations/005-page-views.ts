@@ -17,7 +17,8 @@
  *   Earlier clicks had none: their daily counts get "" for it.
  * Frozen: names and columns are the ones of this migration.
  */
-import { sql, type Kysely, type Migration } from "kysely";
+import { sql, type Kysely } from "kysely";
+import type { Migration } from "kysely/migration";
 
 /** Dimension → views column, as of this migration. */
 const VIEW_DIMENSIONS = [

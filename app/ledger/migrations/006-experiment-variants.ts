@@ -10,7 +10,8 @@
  *   reports split the text in code, so no table per experiment is needed.
  * Frozen: names and columns are the ones of this migration.
  */
-import type { Kysely, Migration } from "kysely";
+import type { Kysely } from "kysely";
+import type { Migration } from "kysely/migration";
 
 const INDEXES = [
   ["views", ["day", "variants", "visitor"]],

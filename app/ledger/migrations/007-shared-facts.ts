@@ -13,7 +13,8 @@
  *   instance run it and the others skip it.
  * Frozen: names and columns are the ones of this migration.
  */
-import type { Kysely, Migration } from "kysely";
+import type { Kysely } from "kysely";
+import type { Migration } from "kysely/migration";
 
 export function migration(): Migration {
   return {

@@ -8,7 +8,8 @@
  * Backfilled from the views. Numbered 008: 007 is another change's (issue 25's shared
  * facts). Frozen: names and columns are the ones of this migration.
  */
-import { sql, type CreateTableBuilder, type Kysely, type Migration } from "kysely";
+import { sql, type CreateTableBuilder, type Kysely } from "kysely";
+import type { Migration } from "kysely/migration";
 
 /** The six view dimensions' columns, as the views table names them (migration 005). */
 const COLUMNS = [

@@ -11,7 +11,8 @@
  *   the referrer ranking under any one filter, read it like the other dimensions.
  * Both backfilled from the clicks. Frozen: names and columns are this migration's.
  */
-import { sql, type CreateTableBuilder, type Kysely, type Migration } from "kysely";
+import { sql, type CreateTableBuilder, type Kysely } from "kysely";
+import type { Migration } from "kysely/migration";
 
 /** The seven columns, as the clicks table names and sizes them (migrations 001 and 005). */
 const COLUMNS = [

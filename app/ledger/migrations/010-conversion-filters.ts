@@ -9,7 +9,8 @@
  * click. Orphans (no click) are "" everywhere, so no filter's value ever matches them.
  * Backfilled from the conversions. Frozen: names and columns are this migration's.
  */
-import { sql, type Kysely, type Migration } from "kysely";
+import { sql, type Kysely } from "kysely";
+import type { Migration } from "kysely/migration";
 
 /** Dimension → column of the conversions, as of this migration. */
 const DIMENSIONS = [

@@ -12,7 +12,8 @@
  *   the day's salt through it; a crash of the database empties it (a new salt for the day).
  * Frozen: names and columns are the ones of this migration.
  */
-import { sql, type Kysely, type Migration } from "kysely";
+import { sql, type Kysely } from "kysely";
+import type { Migration } from "kysely/migration";
 
 export function migration(dialect: "sqlite" | "postgres"): Migration {
   return {

@@ -36,6 +36,10 @@ export const CLICK_COLUMNS = [
   "visitor",
   // Added last (migration 005), so spreadsheets built on the earlier columns keep working.
   "referrer",
+  // The id the program received and sends back (conversions.csv's click_id, the program's
+  // report), and the experiments' variants ("home-h1=B"), after it for the same reason.
+  "click_id",
+  "variants",
 ] as const satisfies readonly (keyof ClicksTable)[];
 
 /** The columns of one conversion: what happened and the attribution copied from its click. */

@@ -370,10 +370,17 @@ test.describe("with ADMIN_PASSWORD", () => {
       "is_bot",
       "visitor",
       "referrer",
+      "click_id",
+      "variants",
     ]);
     expect(lines.length - 1).toBe(count("day between ? and ? and device = 'mobile'", from, to));
     const device = header.indexOf("device");
     expect(lines.slice(1).every((line) => line[device] === "mobile")).toBe(true);
+    // Each click's id, to join it to conversions.csv and to the program's report.
+    const clickId = header.indexOf("click_id");
+    const first = lines[1]!;
+    expect(first[clickId]).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(count("click_id = ? and id = ?", first[clickId]!, Number(first[0]))).toBe(1);
 
     const daily = await page.request.get(`${ADMIN}/admin/daily.csv?period=7d`);
     const rows = csvRows(await daily.text());

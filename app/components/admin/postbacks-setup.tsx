@@ -54,8 +54,9 @@ export function PostbacksSetup({
         <>
           <p>
             Pega en el programa de afiliados una URL por evento. El programa sustituye sus macros
-            (como <code>{"{click_id}"}</code>) por los valores de cada conversión. La URL contiene
-            el token secreto: no la compartas.
+            (como <code>{"{click_id}"}</code>) por los valores de cada conversión; si el registro de
+            abajo dice «macro sin sustituir», el programa las llama de otra manera: cámbialas por
+            las suyas. La URL contiene el token secreto: no la compartas.
           </p>
           <dl className="admin-postbacks__urls">
             {urls.map(({ event, name, url }) => (

@@ -12,6 +12,7 @@ import { Link } from "@remix-run/react";
 
 import type { RankedRow, Ranking } from "~/admin/dashboard.server";
 import { RANKED_ROWS, SORTS, viewSearch, type Sort, type View } from "~/admin/query";
+import { valueName } from "~/admin/value-names";
 import { DIMENSIONS, type Dimension } from "~/clicks/dimensions";
 import { hasViews } from "~/views/view-dimensions";
 
@@ -92,14 +93,14 @@ function Value({ name, row, view }: { name: Dimension; row: RankedRow; view: Vie
       404 <span className="admin-rank__id">cualquier ruta que no es una página</span>
     </>
   ) : (
-    row.value
+    valueName(name, row.value)
   );
   if (view.filters[name]) return <>{words}</>;
   return (
     <Link
       to={viewSearch(view, { [name]: row.value })}
       preventScrollReset
-      title={`Filtrar por ${DIMENSIONS[name].label.toLowerCase()}: ${row.value}`}
+      title={`Filtrar por ${DIMENSIONS[name].label.toLowerCase()}: ${valueName(name, row.value)}`}
     >
       {words}
     </Link>

@@ -45,8 +45,10 @@ export function PostbacksSetup({
           <p>
             Para activarlo, define en el entorno del servidor <code>POSTBACK_TOKEN</code> con 24 a
             128 caracteres de A-Z, a-z, 0-9, «-» y «_» (por ejemplo, la salida de{" "}
-            <code>openssl rand -base64 32 | tr &apos;+/&apos; &apos;-_&apos; | tr -d =</code>) y
-            reinicia el servidor. Trátalo como una contraseña: quien lo conoce puede enviar
+            <code>
+              openssl rand -base64 32 | tr &apos;+/&apos; &apos;-_&apos; | tr -d &apos;=&apos;
+            </code>
+            ) y reinicia el servidor. Trátalo como una contraseña: quien lo conoce puede enviar
             conversiones.
           </p>
         </div>

@@ -391,6 +391,43 @@ test.describe("with ADMIN_PASSWORD", () => {
     expect(sum).toBe(count("day between ? and ? and is_bot = 0", daysAgo(6), to));
   });
 
+  test("a bad period answers 400 with the notice; a POST that is not a form, 400 and no stack", async ({
+    page,
+  }) => {
+    await logIn(page);
+    const response = await page.goto(`${ADMIN}/admin?from=2026-13-45`);
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole("status").filter({ hasText: "Fechas no válidas" })).toHaveText(
+      "Fechas no válidas (desde ≤ hasta, como mucho 400 días): se muestran los últimos 30 días.",
+    );
+    await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
+    for (const file of ["clicks.csv", "conversions.csv", "daily.csv", "pages.csv"]) {
+      const exported = await page.request.get(`${ADMIN}/admin/${file}?from=2026-13-45`);
+      expect(exported.status(), file).toBe(400);
+      expect(await exported.text(), file).toMatch(/^Fechas no válidas .*: no se ha exportado nada/);
+    }
+    for (const path of ["/admin", "/admin/postbacks", "/admin/experiments", "/admin/import"]) {
+      for (const type of ["application/json", "text/plain"]) {
+        const answer = await page.request.post(`${ADMIN}${path}`, {
+          headers: { "content-type": type, origin: ADMIN },
+          data: type === "application/json" ? '{"intent":"logout"}' : "intent=logout",
+          maxRedirects: 0,
+        });
+        const label = `${path} ${type}`;
+        expect(answer.status(), label).toBe(400);
+        const html = await answer.text();
+        expect(html, label).not.toMatch(/\n\s+at /);
+        // The import page keeps its form, with the message; the others show the error page.
+        expect(html, label).toContain(
+          path === "/admin/import" ? "El formulario no se ha podido leer." : "Solicitud no válida",
+        );
+      }
+    }
+    // Still logged in: the JSON "logout" was no form.
+    const still = await page.request.get(`${ADMIN}/admin`);
+    expect(still.status()).toBe(200);
+  });
+
   test("admin pages keep the strict CSP, say noindex, and logging out ends the session", async ({
     page,
   }) => {

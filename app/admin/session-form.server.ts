@@ -20,6 +20,19 @@ export const ADMIN_HEADERS = {
   "X-Robots-Tag": "noindex, nofollow",
 } as const;
 
+/**
+ * The form a dashboard page was posted (urlencoded or multipart), or a thrown 400 for any
+ * other body (JSON, text, none): the page's error boundary shows the site's "bad request"
+ * texts in the dashboard's frame, never a 500.
+ */
+export async function postedForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response(null, { status: 400, headers: ADMIN_HEADERS });
+  }
+}
+
 /** What the login form shows (its error, if any). */
 export type LoginState = { state: "login"; error: string | null };
 

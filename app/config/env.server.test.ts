@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { parseEnv } from "./env.server";
+import { parseEnv, postbackTokenProblem } from "./env.server";
 
 describe("parseEnv", () => {
   it("has defaults that need no variable", () => {
@@ -32,6 +32,24 @@ describe("parseEnv", () => {
     expect(parseEnv({ POSTBACK_TOKEN: "a".repeat(24) }).POSTBACK_TOKEN).toBe("a".repeat(24));
     expect(() => parseEnv({ POSTBACK_TOKEN: "short-token" })).toThrow(/POSTBACK_TOKEN/);
     expect(() => parseEnv({ POSTBACK_TOKEN: `${"a".repeat(24)}/x` })).toThrow(/POSTBACK_TOKEN/);
+  });
+
+  it("says what is wrong with a refused postback token, and how to make one", () => {
+    // What `openssl rand -base64 32 | tr +/ -_` gives: a trailing "=".
+    const padded = "Jx0cS8mYbq2LrV_wJx0cS8mYbq2LrV_wJx0cS8mYbq2=";
+    expect(() => parseEnv({ POSTBACK_TOKEN: padded })).toThrow(
+      `POSTBACK_TOKEN: may hold only A-Z, a-z, 0-9, - and _, but holds "=" (the trailing "=" is base64 padding: make the token with \`openssl rand -base64 32 | tr '+/' '-_' | tr -d '='\`)`,
+    );
+    expect(() => parseEnv({ POSTBACK_TOKEN: padded.slice(0, -1) })).not.toThrow();
+    expect(postbackTokenProblem(`${"a".repeat(24)}/x+`)).toMatch(
+      /^may hold only A-Z, a-z, 0-9, - and _, but holds "\/", "\+" \(make one with /,
+    );
+    expect(postbackTokenProblem("short-token")).toMatch(
+      /^must be 24 to 128 characters of A-Z, a-z, 0-9, - and _, but has 11 \(make one with /,
+    );
+    expect(postbackTokenProblem("a".repeat(129))).toMatch(/but has 129 /);
+    // The token is a secret: the message never repeats it.
+    expect(postbackTokenProblem(padded)).not.toContain(padded.slice(0, 10));
   });
 
   it("reduces SITE_URL to its origin", () => {

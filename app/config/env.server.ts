@@ -29,6 +29,27 @@ const headerName = z
   .transform((name) => name.toLowerCase())
   .optional();
 
+/** How to make a postback token, said wherever one is asked for (.env.example, the docs). */
+const TOKEN_RECIPE = "openssl rand -base64 32 | tr '+/' '-_' | tr -d '='";
+
+/**
+ * What is wrong with a POSTBACK_TOKEN, in words an operator can act on (the token itself is
+ * never repeated: it is a secret), or null when it is fine: 24 to 128 characters of
+ * A-Z a-z 0-9 - _, the characters a URL path carries as they are.
+ */
+export function postbackTokenProblem(token: string): string | null {
+  if (/^[A-Za-z0-9_-]{24,128}$/.test(token)) return null;
+  const others = [...new Set(token.replace(/[A-Za-z0-9_-]/g, ""))];
+  if (others.length > 0) {
+    const named = others.map((character) => JSON.stringify(character)).join(", ");
+    const padding = /^[A-Za-z0-9_-]+=+$/.test(token)
+      ? ` (the trailing "=" is base64 padding: make the token with \`${TOKEN_RECIPE}\`)`
+      : ` (make one with \`${TOKEN_RECIPE}\`)`;
+    return `may hold only A-Z, a-z, 0-9, - and _, but holds ${named}${padding}`;
+  }
+  return `must be 24 to 128 characters of A-Z, a-z, 0-9, - and _, but has ${token.length} (make one with \`${TOKEN_RECIPE}\`)`;
+}
+
 export const EnvSchema = z.object({
   /** "production" (the default for `npm start`), "development" (`npm run dev`) or "test". */
   NODE_ENV: z
@@ -161,7 +182,10 @@ export const EnvSchema = z.object({
    */
   POSTBACK_TOKEN: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{24,128}$/, "must be 24 to 128 characters of A-Z, a-z, 0-9, - and _")
+    .superRefine((token, ctx) => {
+      const problem = postbackTokenProblem(token);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
     .optional(),
   /**
    * Postbacks one client address may send per second (bursts up to ten times as many), far

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { testClick } from "../../tests/click-record";
 
+import { STATUS_TEXTS } from "~/components/admin/import-preview";
 import { openLedgerDatabase, type LedgerDatabase } from "~/ledger/database.server";
 import { ClickLedger } from "~/clicks/ledger.server";
 import type { ClickRecord } from "~/ledger/schema";
@@ -19,6 +20,7 @@ import type { ClickRecord } from "~/ledger/schema";
 import {
   importInstant,
   importRows,
+  LOGGED_IMPORT_REJECTIONS,
   MAX_IMPORT_ROWS,
   readImportCsv,
   type ImportFile,
@@ -348,9 +350,22 @@ describe("preview and import on a ledger", () => {
       }),
       expect.objectContaining({ event: "deposit", day: "2026-11-21", orphan: 0 }),
     ]);
-    // The postback log lists programs' calls; an import's rows (valid or not) stay out of it.
-    const logged = await database.db.selectFrom("postback_log").select("origin").execute();
-    expect(logged.filter((entry) => entry.origin === "import")).toEqual([]);
+    // The invalid row is in the postback log, as the import screen says; valid rows are not.
+    const imported = () =>
+      database.db
+        .selectFrom("postback_log")
+        .select(["outcome", "reason", "click_id", "event", "txid"])
+        .where("origin", "=", "import")
+        .orderBy("id")
+        .execute();
+    const rejected = {
+      outcome: "rejected",
+      reason: "bad_amount",
+      click_id: "known00000000001",
+      event: "deposit",
+      txid: null,
+    };
+    expect(await imported()).toEqual([rejected]);
 
     const again = await previewImport(ledger, read(FILE));
     expect(again.map((row) => row.status)).toEqual([
@@ -368,6 +383,21 @@ describe("preview and import on a ledger", () => {
       rejected: 1,
     });
     expect(await count("conversions")).toBe(4);
+    // Each import that meets it logs it again.
+    expect(await imported()).toEqual([rejected, rejected]);
+  });
+
+  it("logs the first invalid rows of a large import, as the preview says, not thousands", async () => {
+    const bad = Array.from(
+      { length: LOGGED_IMPORT_REJECTIONS + 50 },
+      (_, index) => `known${String(index).padStart(11, "0")};deposit;abc;EUR;2026-11-21;`,
+    );
+    const rows = read(["click_id;event;amount;currency;date;txid", ...bad].join("\n"));
+    expect((await importRows(ledger, rows, "Europe/Madrid")).rejected).toBe(bad.length);
+    expect(await count("postback_log")).toBe(LOGGED_IMPORT_REJECTIONS);
+    expect(STATUS_TEXTS.invalid.hint).toContain(
+      `registro de postbacks (las ${LOGGED_IMPORT_REJECTIONS} primeras de cada importación)`,
+    );
   });
 
   it("lets a postback that arrives during a large import in after one slice, not after the file", async () => {

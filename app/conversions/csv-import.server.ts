@@ -25,6 +25,12 @@ import {
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 /** Most rows one file may have. */
 export const MAX_IMPORT_ROWS = 20_000;
+/**
+ * Invalid rows of one import written to the postback log (the first ones): the log keeps
+ * its latest POSTBACK_LOG_ROWS, and a file of thousands of bad rows must not push the
+ * programs' postbacks off it. The preview and the result list every one.
+ */
+export const LOGGED_IMPORT_REJECTIONS = 100;
 
 const COLUMNS = Object.keys(COLUMN_NAMES) as ImportColumn[];
 
@@ -261,7 +267,9 @@ const IMPORT_SLICE = 500;
 
 /**
  * Imports the rows: every valid row is recorded with its key and its date's instant (a
- * repeated one comes back "duplicate"), every invalid one is logged as rejected. Throws when
+ * repeated one comes back "duplicate"), every invalid one is written to the postback log as
+ * rejected, with its reason (origin "import"; the first LOGGED_IMPORT_REJECTIONS of each
+ * import), each time it is imported. Throws when
  * the database fails; what was written stays, and importing the file again completes it.
  */
 export async function importRows(
@@ -271,6 +279,7 @@ export async function importRows(
   now = Date.now(),
 ): Promise<ImportResult> {
   const result: ImportResult = { accepted: 0, orphan: 0, duplicate: 0, rejected: 0 };
+  let logged = 0;
   for (const slice of chunked(rows, IMPORT_SLICE)) {
     const recorded: Promise<RecordOutcome>[] = [];
     for (const row of slice) {
@@ -283,7 +292,14 @@ export async function importRows(
           }),
         );
       } else {
-        // Shown with its reason in the preview; the postback log lists programs' calls only.
+        // In the postback log as rejected, with its reason, beside the programs' refused calls.
+        if (logged++ < LOGGED_IMPORT_REJECTIONS) {
+          ledger.logRejection(row.reason, "import", {
+            event: row.raw.event,
+            clickId: row.raw.click_id,
+            txid: row.raw.txid,
+          });
+        }
         result.rejected += 1;
       }
     }

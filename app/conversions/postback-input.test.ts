@@ -200,6 +200,40 @@ describe("readPostback", () => {
     });
   });
 
+  it("knows an unreplaced macro, as written or by its bare name, whichever parameter", () => {
+    for (const [query, parameter] of [
+      // The dashboard's URL pasted as is, with the program's macros left in it.
+      ["click_id={click_id}&event=ftd&amount={amount}&currency=EUR&txid={txid}", "click_id"],
+      // What curl sends for the same URL (it reads {…} as a list): the macros' names.
+      ["click_id=click_id&event=ftd&amount=amount&currency=EUR&txid=txid", "click_id"],
+      ["click_id=clickid&event=registration", "click_id"],
+      [`click_id=${CLICK}&event=ftd&amount=amount&txid=T-1`, "amount"],
+      [`click_id=${CLICK}&event=ftd&amount={amount}`, "amount"],
+      [`click_id=${CLICK}&event=ftd&amount=5&currency={currency}`, "currency"],
+      [`click_id=${CLICK}&event=ftd&amount=5&currency=currency`, "currency"],
+      [`click_id=${CLICK}&event=deposit&amount=5&txid=txid`, "txid"],
+      [`click_id=${CLICK}&event=deposit&amount=5&txid=transaction_id`, "txid"],
+      [`click_id=${CLICK}&event=deposit&amount=5&txid=[transaction_id]`, "txid"],
+      [`click_id=${CLICK}&event={event}&amount=5`, "event"],
+      [`click_id=${encodeURIComponent("{{clickid}}")}&event=registration`, "click_id"],
+      [`click_id=%257Bclick_id%257D&event=registration`, "click_id"],
+    ]) {
+      expect(refusal(query!), query).toEqual({ reason: "unreplaced_macro", parameter });
+    }
+    // A program's own names and macros (content) are known too.
+    expect(refusal("payload=payload&event=signup", PROGRAM)).toEqual({
+      reason: "unreplaced_macro",
+      parameter: "payload",
+    });
+    const named = { ...PROGRAM, macros: { txid: "{order_ref}" } };
+    expect(refusal(`payload=${CLICK}&event=cpa&sum=5&txid=order_ref`, named)).toEqual({
+      reason: "unreplaced_macro",
+      parameter: "txid",
+    });
+    // An event's word is no macro, even one that names a parameter elsewhere.
+    expect(read(`click_id=${CLICK}&event=commission&amount=5`).ok).toBe(true);
+  });
+
   it("names what is missing", () => {
     expect(refusal("event=registration")).toMatchObject({ reason: "missing_click_id" });
     expect(refusal(`click_id=${CLICK}`)).toMatchObject({ reason: "missing_event" });

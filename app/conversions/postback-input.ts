@@ -18,6 +18,8 @@ export const ONCE_PER_CLICK: ReadonlySet<ConversionEvent> = new Set(["registrati
 export type PostbackMapping = {
   params: { click_id: string; event: string; amount: string; currency: string; txid: string };
   events: Record<string, ConversionEvent>;
+  /** The program's macros content names (`{payload}`), known as unreplaced when they arrive. */
+  macros?: Partial<Record<"click_id" | "amount" | "currency" | "txid", string>>;
 };
 
 export type ConversionInput = {
@@ -36,6 +38,10 @@ export const REJECTIONS = {
     es: "parámetros que no son UTF-8 válido",
   },
   repeated_param: { en: "a parameter is repeated", es: "un parámetro aparece repetido" },
+  unreplaced_macro: {
+    en: "the program sent a macro's name (such as {click_id}) instead of its value: check the macros of the postback URL in the program",
+    es: "macro sin sustituir: el programa ha enviado el nombre de una macro (como {click_id}) en lugar de su valor; revisa las macros de la URL en el programa",
+  },
   missing_click_id: { en: "click id missing", es: "falta el id de clic" },
   bad_click_id: {
     en: "click id must be 1 to 64 characters of A-Z a-z 0-9 _ -",
@@ -130,6 +136,29 @@ export function eventOf(word: string, mapping: PostbackMapping): ConversionEvent
   return EVENTS.includes(lower) ? lower : null;
 }
 
+/** A macro as programs write them: `{click_id}`, `{{amount}}`, `[txid]`, `%7Bclick_id%7D`. */
+const MACRO = /^(\{+[^{}]*\}+|\[[^[\]]*\]|%7B.*%7D)$/i;
+/** Macro names programs use beside the parameters' own (click_id, amount…). */
+const COMMON_MACRO_NAMES = ["clickid", "subid", "sub_id", "transaction_id", "transactionid"];
+
+/**
+ * The value of a parameter that is a macro the program did not replace: a macro as written
+ * (`{click_id}`), or, for the click id, the amount, the currency and the txid, only its name
+ * (`click_id`, `amount`: what `curl` sends for `{click_id}`, and what some programs send
+ * for a macro they do not know). An event's word is not checked by name: `commission` is
+ * both a word and a macro.
+ */
+function isUnreplacedMacro(value: string, byName: boolean, mapping: PostbackMapping): boolean {
+  if (MACRO.test(value)) return true;
+  if (!byName) return false;
+  const names = [
+    ...Object.values(mapping.params),
+    ...Object.values(mapping.macros ?? {}).map((macro) => macro.replace(/^[{[]+|[}\]]+$/g, "")),
+    ...COMMON_MACRO_NAMES,
+  ];
+  return names.some((name) => name.toLowerCase() === value.toLowerCase());
+}
+
 /** Parameters (name, value) as they came; `\uFFFD` marks bytes that were not UTF-8. */
 export function readPostback(
   pairs: Iterable<[string, string]>,
@@ -143,6 +172,12 @@ export function readPostback(
     if (values.has(name)) return { ok: false, reason: "repeated_param", parameter: name };
     if (value.includes("\uFFFD")) return { ok: false, reason: "bad_encoding", parameter: name };
     values.set(name, value.trim());
+  }
+  for (const key of ["click_id", "event", "amount", "currency", "txid"] as const) {
+    const value = values.get(names[key]);
+    if (value && isUnreplacedMacro(value, key !== "event", mapping)) {
+      return { ok: false, reason: "unreplaced_macro", parameter: names[key] };
+    }
   }
   const testWord = values.get("test");
   const test = testWord === undefined ? false : TEST_WORDS.get(testWord.toLowerCase());

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { PostbackLogEntry } from "./ledger.server";
+import { readPostback } from "./postback-input";
 import {
   loopbackOrigin,
   postbackUrls,
@@ -111,6 +112,38 @@ describe("shownLog", () => {
       origin: "importación",
       amount: "-1,25 EUR",
     });
+  });
+});
+
+describe("an unreplaced macro", () => {
+  it("in any URL the page gives, sent as is or by curl, is logged as «macro sin sustituir»", () => {
+    for (const { url } of postbackUrls("https://www.brisamar.example", TOKEN, generic)) {
+      const query = url.slice(url.indexOf("?") + 1);
+      // curl reads "{click_id}" as a list of one and sends "click_id".
+      for (const sent of [query, query.replace(/[{}]/g, "")]) {
+        const reading = readPostback(new URLSearchParams(sent), generic);
+        expect(reading, sent).toMatchObject({ ok: false, reason: "unreplaced_macro" });
+        const reason = reading.ok ? null : reading.reason;
+        const [shown] = shownLog(
+          [
+            {
+              id: 1,
+              at: 0,
+              outcome: "rejected",
+              origin: "postback",
+              reason,
+              event: null,
+              click_id: "click_id",
+              txid: null,
+              amount_cents: null,
+              currency: null,
+            },
+          ],
+          "Europe/Madrid",
+        );
+        expect(shown!.reason).toMatch(/^macro sin sustituir: /);
+      }
+    }
   });
 });
 

@@ -1,9 +1,9 @@
 /**
  * The dashboard's exports as CSV (clicks, conversions, days, the funnel per page) (RFC
- * 4180, UTF-8 with a byte-order mark so spreadsheets read the accents), streamed page by
- * page from the ledger, so a year of clicks never sits in memory. A cell that a spreadsheet would run as a formula (= + - @ first) is prefixed
- * with an apostrophe; a plain number ("-2.50", a negative commission) is no formula and
- * stays a number.
+ * 4180, every cell in double quotes, UTF-8 with a byte-order mark so spreadsheets read the
+ * accents), streamed page by page from the ledger, so a year of clicks never sits in
+ * memory. Visitors write some of the cells (their campaign, sub-id, referrer…), so no cell
+ * may reach a spreadsheet as a formula, whichever separator it reads with (csvCell).
  */
 import { countsUniques, type ReportQueries } from "./clicks.server";
 import type { ClicksTable, ConversionsTable } from "~/ledger/schema";
@@ -36,6 +36,10 @@ export const CLICK_COLUMNS = [
   "visitor",
   // Added last (migration 005), so spreadsheets built on the earlier columns keep working.
   "referrer",
+  // The id the program received and sends back (conversions.csv's click_id, the program's
+  // report), and the experiments' variants ("home-h1=B"), after it for the same reason.
+  "click_id",
+  "variants",
 ] as const satisfies readonly (keyof ClicksTable)[];
 
 /** The columns of one conversion: what happened and the attribution copied from its click. */
@@ -100,11 +104,32 @@ export const PAGE_COLUMNS = [
   "rpm",
 ] as const;
 
+/**
+ * A spreadsheet runs a cell as a formula when it starts with = + - or @ (behind spaces or
+ * quotes some readers drop), and some when it starts with a tab or a carriage return.
+ */
+const FORMULA_START = /^[\s"]*[=+\-@]|^[\t\r]/;
+/** A plain number ("-2.50", a negative commission) is no formula and stays a number. */
+const PLAIN_NUMBER = /^-\d+(\.\d+)?$/;
+/**
+ * Where a reader that does not see this file's quotes would start a cell inside one: after
+ * a ";" (Spanish Excel's separator), a tab or a line break, when a formula or a quote
+ * follows (a quote, or the cell's closing one, could make it swallow the rest of the line).
+ */
+const INNER_CELL_START = /([;\t\r\n])(?=\s*(?:[=+\-@"]|$))/g;
+
+/**
+ * One cell, always quoted (inner quotes doubled), so "," and line breaks stay inside it. A
+ * cell that starts as a formula gets an apostrophe first (`'=1+1`), and so does whatever
+ * follows a ";", a tab or a line break inside it (`ok;'=cmd`): a reader that splits on ";"
+ * ignores the quotes of a file separated by ",", and would otherwise start a cell there.
+ */
 export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return "";
+  if (value === null || value === undefined) return '""';
   let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
+  text = text.replace(INNER_CELL_START, "$1'");
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 const line = (cells: readonly unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;

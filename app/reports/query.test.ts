@@ -44,12 +44,29 @@ describe("readView", () => {
       "period=custom&from=2026-03-02&to=2026-03-01",
       "period=custom&from=2024-01-01&to=2026-03-01",
       "period=custom&from=<script>&to=x",
+      "period=custom&from=2026-13-45&to=2026-12-01",
+      "period=custom&from=2026-01-01&to=9999-99-99",
+      "from=2026-13-45",
     ]) {
       const result = view(bad);
       expect(result.period, bad).toBe("30d");
-      expect(result.notice, bad).toMatch(/^Fechas no válidas/);
+      expect(result.range, bad).toEqual(view("").range);
+      expect(result.problem, bad).toBe("Fechas no válidas (desde ≤ hasta, como mucho 400 días)");
+      expect(result.notice, bad).toBe(`${result.problem}: se muestran los últimos 30 días.`);
     }
-    expect(view("period=forever").notice).toMatch(/^Periodo desconocido/);
+    expect(view("period=forever").problem).toBe("Periodo desconocido");
+    expect(view("period=forever").notice).toMatch(/^Periodo desconocido: /);
+    expect(view("period=7d").problem).toBeNull();
+  });
+
+  it("dates without a period ask for them; with another period they are left aside", () => {
+    expect(view("from=2026-01-01&to=2026-01-31")).toMatchObject({
+      period: "custom",
+      range: { from: "2026-01-01", to: "2026-01-31" },
+      problem: null,
+    });
+    // The dashboard's form always sends its period with the dates.
+    expect(view("period=7d&from=2026-13-45&to=x")).toMatchObject({ period: "7d", problem: null });
   });
 
   it("filters compose and survive the round trip through the URL", () => {

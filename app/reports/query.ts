@@ -2,8 +2,10 @@
  * What a dashboard view is, read from (and written back to) its URL, so a view can be
  * bookmarked and shared: the period, the filters that compose, whether bots show in the
  * chart or the chart shows commission, which column orders the rankings and which ranking
- * shows all its rows. Anything malformed falls back to the default with a notice (the
- * period) or silently (the display settings), never an error.
+ * shows all its rows. A period that cannot be used (unknown, an impossible date, a range
+ * backwards or too long) falls back to the last 30 days with a notice, and its `problem`
+ * makes the routes answer 400 (the dashboard with the notice, an export with a line);
+ * malformed display settings fall back silently. Never a throw.
  */
 import { DIMENSION_NAMES, type DayRange, type Dimension, type Filters } from "~/ledger/dimensions";
 
@@ -54,7 +56,9 @@ export type View = {
   all: Dimension | null;
   /** `chart=commission`: EUR commission per day instead of clicks. */
   chart: ChartKind;
-  /** Why the URL's period was not used, in Spanish; null when it was. */
+  /** Why the URL's period cannot be used, in Spanish; null when it can (answered 400). */
+  problem: string | null;
+  /** What the dashboard says of it: the problem and the period shown instead. */
   notice: string | null;
 };
 
@@ -76,8 +80,11 @@ export function daysIn({ from, to }: DayRange): number {
   return Math.round((toDate(to).getTime() - toDate(from).getTime()) / 86_400_000) + 1;
 }
 
+/** A real day of the calendar: "2026-02-30" and "2026-13-45" are not. */
 function isDay(value: string | null): value is string {
-  return value !== null && DAY.test(value) && toDay(toDate(value)) === value;
+  if (value === null || !DAY.test(value)) return false;
+  const date = toDate(value);
+  return !Number.isNaN(date.getTime()) && toDay(date) === value;
 }
 
 function rangeOf(period: Exclude<Period, "custom">, today: string): DayRange {
@@ -109,11 +116,13 @@ export function readView(params: URLSearchParams, today: string): View {
   const allParam = params.get("all") ?? "";
   const all = (DIMENSION_NAMES as string[]).includes(allParam) ? (allParam as Dimension) : null;
   const chart: ChartKind = params.get("chart") === "commission" ? "commission" : "clicks";
-  let period = (params.get("period") ?? "30d") as Period;
-  let notice: string | null = null;
+  // Dates without a period ask for them (`?from=…&to=…`); the form always sends one.
+  const dated = params.has("from") || params.has("to");
+  let period = (params.get("period") ?? (dated ? "custom" : "30d")) as Period;
+  let problem: string | null = null;
   if (!(period in PERIODS)) {
     period = "30d";
-    notice = "Periodo desconocido: se muestran los últimos 30 días.";
+    problem = "Periodo desconocido";
   }
   let range: DayRange;
   if (period === "custom") {
@@ -124,12 +133,13 @@ export function readView(params: URLSearchParams, today: string): View {
     } else {
       period = "30d";
       range = rangeOf("30d", today);
-      notice = `Fechas no válidas (desde ≤ hasta, como mucho ${MAX_DAYS} días): se muestran los últimos 30 días.`;
+      problem = `Fechas no válidas (desde ≤ hasta, como mucho ${MAX_DAYS} días)`;
     }
   } else range = rangeOf(period, today);
   const length = daysIn(range);
   const previous = { from: addDays(range.from, -length), to: addDays(range.from, -1) };
-  return { period, range, previous, filters, bots, sort, all, chart, notice };
+  const notice = problem && `${problem}: se muestran los últimos 30 días.`;
+  return { period, range, previous, filters, bots, sort, all, chart, problem, notice };
 }
 
 type Setting = Dimension | "period" | "bots" | "sort" | "all" | "chart";

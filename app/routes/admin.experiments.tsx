@@ -11,7 +11,12 @@ import { useLoaderData } from "@remix-run/react";
 import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
 import { adminHeaders, adminMeta } from "~/admin/route-parts";
 import { readLedger } from "~/reports/ledger-read.server";
-import { ADMIN_HEADERS, answerSessionForm, loginPage } from "~/admin/session-form.server";
+import {
+  ADMIN_HEADERS,
+  answerSessionForm,
+  loginPage,
+  postedForm,
+} from "~/admin/session-form.server";
 import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
 import { ExperimentsList } from "~/components/admin/experiments";
 import { LoginForm } from "~/components/admin/login-form";
@@ -47,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The page's only forms: the login and the logout (app/admin/session-form.server.ts). */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireDashboard();
-  const form = await request.formData();
+  const form = await postedForm(request);
   const session = await answerSessionForm(form, request, context, PATH);
   if (session) return session;
   if (!(await isLoggedIn(request))) return loginPage();

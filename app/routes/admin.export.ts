@@ -3,8 +3,9 @@
  * with its attribution), /admin/daily.csv (one row per day) and /admin/pages.csv (one row
  * per page: the funnel from views to commission), with the
  * dashboard's filters from the query string, streamed. Without the session: 401. While
- * the dashboard is off: 404 (requireDashboard). While the ledger's database is out of reach:
- * 503 with Retry-After and a Spanish line (the export reads before it streams: csv.server.ts).
+ * the dashboard is off: 404 (requireDashboard). A period that cannot be used (query.ts): 400
+ * with a Spanish line. While the ledger's database is out of reach: 503 with Retry-After and
+ * a Spanish line (the export reads before it streams: csv.server.ts).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
@@ -37,8 +38,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!(await isLoggedIn(request))) {
     return refusal(401, "Inicia sesión en /admin para descargar este archivo.");
   }
-  if (!context.clicks) return refusal(409, "El registro de clics está desactivado.");
   const view = readView(new URL(request.url).searchParams, todayIn(env.REPORT_TIME_ZONE));
+  if (view.problem) {
+    return refusal(400, `${view.problem}: no se ha exportado nada. Corrige el periodo en /admin.`);
+  }
+  if (!context.clicks) return refusal(409, "El registro de clics está desactivado.");
   const name = `${file.replace(".csv", "")}-${view.range.from}-${view.range.to}.csv`;
   let body: ReadableStream<Uint8Array>;
   try {

@@ -12,7 +12,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
 import { readLedger } from "~/reports/ledger-read.server";
-import { ADMIN_HEADERS, answerSessionForm, loginPage } from "~/admin/session-form.server";
+import {
+  ADMIN_HEADERS,
+  answerSessionForm,
+  loginPage,
+  postedForm,
+} from "~/admin/session-form.server";
 import { LoginForm } from "~/components/admin/login-form";
 import { PostbacksLog } from "~/components/admin/postbacks-log";
 import { PostbacksSetup } from "~/components/admin/postbacks-setup";
@@ -70,7 +75,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireDashboard();
-  const form = await request.formData();
+  const form = await postedForm(request);
   const session = await answerSessionForm(form, request, context, PATH);
   if (session) return session;
   if (!(await isLoggedIn(request))) return loginPage();

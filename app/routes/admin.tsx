@@ -14,7 +14,12 @@ import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
 import { loadDashboard } from "~/reports/dashboard.server";
 import { readView } from "~/reports/query";
 import { readLedger } from "~/reports/ledger-read.server";
-import { ADMIN_HEADERS, answerSessionForm, loginPage } from "~/admin/session-form.server";
+import {
+  ADMIN_HEADERS,
+  answerSessionForm,
+  loginPage,
+  postedForm,
+} from "~/admin/session-form.server";
 import { adminHeaders, adminMeta } from "~/admin/route-parts";
 import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
 import { AdminDashboard } from "~/components/admin/dashboard";
@@ -54,15 +59,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const dashboard = clicks
     ? await readLedger(() => loadDashboard(clicks.reports, view, linkLabel, linkPage))
     : null;
+  // A period that cannot be used is a bad request: 400, with the notice and the last 30 days.
   return json(
     { state: "dashboard" as const, view, dashboard, timeZone: env.REPORT_TIME_ZONE },
-    { headers: ADMIN_HEADERS },
+    { status: view.problem ? 400 : 200, headers: ADMIN_HEADERS },
   );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireDashboard();
-  const form = await request.formData();
+  const form = await postedForm(request);
   const { pathname, search } = new URL(request.url);
   const answer = await answerSessionForm(form, request, context, `${pathname}${search}`);
   if (answer) return answer;

@@ -168,11 +168,18 @@ test.describe("the conversions import", () => {
         row(unknown, "commission", 700, daysAgo(1), ""),
       ];
       expect(storedRows()).toEqual(expected);
-      // The postback log lists programs' calls only: the import's rows stay out of it.
+      // The invalid rows are in the postback log as rejected, as the preview said.
       expect(
-        query<{ n: number }>("select count(*) as n from postback_log where origin = 'import'")[0]!
-          .n,
-      ).toBe(0);
+        query<{ outcome: string; reason: string }>(
+          "select distinct outcome, reason from postback_log where origin = 'import' and click_id = ? order by reason",
+          other,
+        ),
+      ).toEqual(
+        ["bad_amount", "bad_date", "unknown_event"].map((reason) => ({
+          outcome: "rejected",
+          reason,
+        })),
+      );
 
       // The same file again: every valid row is a duplicate, and confirming adds nothing.
       await page.getByRole("link", { name: "Importar otro archivo" }).click();

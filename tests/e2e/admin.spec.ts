@@ -6,6 +6,7 @@
  * the headers.
  */
 import Database from "better-sqlite3";
+import { parse } from "csv-parse/sync";
 
 import {
   ADMIN_PASSWORD,
@@ -18,6 +19,8 @@ import {
 import { expect, pageBySlug, h1Of, test } from "./fixtures";
 
 const ADMIN = `http://localhost:${ADMIN_PORT}`;
+/** An export's rows as a spreadsheet reads them (every cell is quoted: RFC 4180). */
+const csvRows = (text: string) => parse(text, { bom: true }) as string[][];
 const number = new Intl.NumberFormat("es-ES");
 const euros = new Intl.NumberFormat("es-ES", {
   style: "currency",
@@ -344,11 +347,8 @@ test.describe("with ADMIN_PASSWORD", () => {
     expect(clicks.headers()["content-disposition"]).toBe(
       `attachment; filename="clicks-${from}-${to}.csv"`,
     );
-    const lines = (await clicks.text())
-      .replace(/^\uFEFF/, "")
-      .trimEnd()
-      .split("\r\n");
-    const header = lines[0]!.split(",");
+    const lines = csvRows(await clicks.text());
+    const header = lines[0]!;
     expect(header).toEqual([
       "id",
       "at",
@@ -370,21 +370,62 @@ test.describe("with ADMIN_PASSWORD", () => {
       "is_bot",
       "visitor",
       "referrer",
+      "click_id",
+      "variants",
     ]);
     expect(lines.length - 1).toBe(count("day between ? and ? and device = 'mobile'", from, to));
     const device = header.indexOf("device");
-    expect(lines.slice(1).every((line) => line.split(",")[device] === "mobile")).toBe(true);
+    expect(lines.slice(1).every((line) => line[device] === "mobile")).toBe(true);
+    // Each click's id, to join it to conversions.csv and to the program's report.
+    const clickId = header.indexOf("click_id");
+    const first = lines[1]!;
+    expect(first[clickId]).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(count("click_id = ? and id = ?", first[clickId]!, Number(first[0]))).toBe(1);
 
     const daily = await page.request.get(`${ADMIN}/admin/daily.csv?period=7d`);
-    const rows = (await daily.text())
-      .replace(/^\uFEFF/, "")
-      .trimEnd()
-      .split("\r\n");
-    expect(rows[0]).toBe(
+    const rows = csvRows(await daily.text());
+    expect(rows[0]!.join(",")).toBe(
       "day,clicks,bot_clicks,unique_visitors,registrations,ftds,deposits,commission,views,visitors",
     );
-    const sum = rows.slice(1).reduce((total, row) => total + Number(row.split(",")[1]), 0);
+    const sum = rows.slice(1).reduce((total, row) => total + Number(row[1]), 0);
     expect(sum).toBe(count("day between ? and ? and is_bot = 0", daysAgo(6), to));
+  });
+
+  test("a bad period answers 400 with the notice; a POST that is not a form, 400 and no stack", async ({
+    page,
+  }) => {
+    await logIn(page);
+    const response = await page.goto(`${ADMIN}/admin?from=2026-13-45`);
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole("status").filter({ hasText: "Fechas no válidas" })).toHaveText(
+      "Fechas no válidas (desde ≤ hasta, como mucho 400 días): se muestran los últimos 30 días.",
+    );
+    await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
+    for (const file of ["clicks.csv", "conversions.csv", "daily.csv", "pages.csv"]) {
+      const exported = await page.request.get(`${ADMIN}/admin/${file}?from=2026-13-45`);
+      expect(exported.status(), file).toBe(400);
+      expect(await exported.text(), file).toMatch(/^Fechas no válidas .*: no se ha exportado nada/);
+    }
+    for (const path of ["/admin", "/admin/postbacks", "/admin/experiments", "/admin/import"]) {
+      for (const type of ["application/json", "text/plain"]) {
+        const answer = await page.request.post(`${ADMIN}${path}`, {
+          headers: { "content-type": type, origin: ADMIN },
+          data: type === "application/json" ? '{"intent":"logout"}' : "intent=logout",
+          maxRedirects: 0,
+        });
+        const label = `${path} ${type}`;
+        expect(answer.status(), label).toBe(400);
+        const html = await answer.text();
+        expect(html, label).not.toMatch(/\n\s+at /);
+        // The import page keeps its form, with the message; the others show the error page.
+        expect(html, label).toContain(
+          path === "/admin/import" ? "El formulario no se ha podido leer." : "Solicitud no válida",
+        );
+      }
+    }
+    // Still logged in: the JSON "logout" was no form.
+    const still = await page.request.get(`${ADMIN}/admin`);
+    expect(still.status()).toBe(200);
   });
 
   test("admin pages keep the strict CSP, say noindex, and logging out ends the session", async ({
@@ -619,11 +660,8 @@ test.describe("what earns money", () => {
     expect(conversions.headers()["content-disposition"]).toBe(
       `attachment; filename="conversions-${PAST.from}-${PAST.to}.csv"`,
     );
-    const lines = (await conversions.text())
-      .replace(/^\uFEFF/, "")
-      .trimEnd()
-      .split("\r\n");
-    const header = lines[0]!.split(",");
+    const lines = csvRows(await conversions.text());
+    const header = lines[0]!;
     expect(header).toEqual([
       "at",
       "day",
@@ -650,16 +688,12 @@ test.describe("what earns money", () => {
         PAST.to,
       ),
     );
-    const rows = lines.slice(1).map((line) => line.split(","));
+    const rows = lines.slice(1);
     expect(rows.every((row) => row[header.indexOf("device")] === "mobile")).toBe(true);
     expect(rows.every((row) => /^-?\d+\.\d\d$/.test(row[header.indexOf("amount")]!))).toBe(true);
 
     const daily = await page.request.get(`${ADMIN}/admin/daily.csv?${PAST_QUERY}`);
-    const days = (await daily.text())
-      .replace(/^\uFEFF/, "")
-      .trimEnd()
-      .split("\r\n")
-      .map((line) => line.split(","));
+    const days = csvRows(await daily.text());
     const columns = days[0]!;
     const sum = (column: string) =>
       days.slice(1).reduce((total, row) => total + Number(row[columns.indexOf(column)]), 0);
@@ -880,11 +914,7 @@ test.describe("the funnel: page views to commission", () => {
   }) => {
     await logIn(page);
     const rowsOf = async (file: string) =>
-      (await (await page.request.get(`${ADMIN}/admin/${file}?${PAST_QUERY}`)).text())
-        .replace(/^\uFEFF/, "")
-        .trimEnd()
-        .split("\r\n")
-        .map((line) => line.split(","));
+      csvRows(await (await page.request.get(`${ADMIN}/admin/${file}?${PAST_QUERY}`)).text());
     const [header, ...pages] = await rowsOf("pages.csv");
     expect(header).toEqual([
       "page",

@@ -21,6 +21,7 @@ import { get as httpGet } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import type { TestInfo } from "@playwright/test";
+import { parse } from "csv-parse/sync";
 import pg from "pg";
 
 import { PORT } from "../../playwright.config";
@@ -263,15 +264,12 @@ async function dashboardTotals(front: string) {
   const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
   const csv = await fetch(`${front}/admin/daily.csv?period=7d`, { headers: { cookie } });
   expect(csv.status).toBe(200);
-  const [header, ...lines] = (await csv.text())
-    .replace(/^\uFEFF/, "")
-    .trim()
-    .split(/\r?\n/);
-  const columns = header!.split(",");
+  // Every cell is quoted (RFC 4180).
+  const [columns, ...lines] = parse(await csv.text(), { bom: true }) as string[][];
   const total = (name: string) => {
-    const at = columns.indexOf(name);
-    expect(at, `daily.csv has a ${name} column: ${header}`).toBeGreaterThanOrEqual(0);
-    return lines.reduce((sum, line) => sum + Number(line.split(",")[at] || 0), 0);
+    const at = columns!.indexOf(name);
+    expect(at, `daily.csv has a ${name} column: ${columns}`).toBeGreaterThanOrEqual(0);
+    return lines.reduce((sum, line) => sum + Number(line[at] || 0), 0);
   };
   return total;
 }

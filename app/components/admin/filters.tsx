@@ -8,6 +8,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 
 import { PERIODS, viewSearch, type View } from "~/reports/query";
 import { DIMENSION_NAMES, DIMENSIONS } from "~/ledger/dimensions";
+import { valueName } from "~/admin/value-names";
 
 export function ViewFilters({ view }: { view: View }) {
   const navigation = useNavigation();
@@ -68,9 +69,10 @@ export function ViewFilters({ view }: { view: View }) {
               <Link
                 to={viewSearch(view, { [name]: undefined })}
                 preventScrollReset
-                aria-label={`Quitar el filtro ${DIMENSIONS[name].label}: ${view.filters[name]}`}
+                aria-label={`Quitar el filtro ${DIMENSIONS[name].label}: ${valueName(name, view.filters[name]!)}`}
               >
-                {DIMENSIONS[name].label}: {view.filters[name]} <span aria-hidden="true">×</span>
+                {DIMENSIONS[name].label}: {valueName(name, view.filters[name]!)}{" "}
+                <span aria-hidden="true">×</span>
               </Link>
             </li>
           ))}

@@ -22,7 +22,7 @@ export const STATUS_TEXTS: Record<PreviewStatus, { title: string; hint: string }
   },
   invalid: {
     title: "No válidas",
-    hint: "No se importarán; quedan anotadas como rechazadas en el registro de postbacks.",
+    hint: "No se importarán; quedan anotadas como rechazadas en el registro de postbacks (las 100 primeras de cada importación).",
   },
 };
 

@@ -9,7 +9,7 @@ const LINES: [keyof Result, string][] = [
   ["accepted", "Añadidas con su clic"],
   ["orphan", "Añadidas como huérfanas (clic desconocido)"],
   ["duplicate", "Duplicadas (no se han añadido)"],
-  ["rejected", "No válidas (anotadas como rechazadas)"],
+  ["rejected", "No válidas (anotadas como rechazadas en el registro de postbacks)"],
 ];
 
 export function ImportResult({ result }: { result: Result }) {

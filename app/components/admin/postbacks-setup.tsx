@@ -45,8 +45,10 @@ export function PostbacksSetup({
           <p>
             Para activarlo, define en el entorno del servidor <code>POSTBACK_TOKEN</code> con 24 a
             128 caracteres de A-Z, a-z, 0-9, «-» y «_» (por ejemplo, la salida de{" "}
-            <code>openssl rand -base64 32 | tr &apos;+/&apos; &apos;-_&apos; | tr -d =</code>) y
-            reinicia el servidor. Trátalo como una contraseña: quien lo conoce puede enviar
+            <code>
+              openssl rand -base64 32 | tr &apos;+/&apos; &apos;-_&apos; | tr -d &apos;=&apos;
+            </code>
+            ) y reinicia el servidor. Trátalo como una contraseña: quien lo conoce puede enviar
             conversiones.
           </p>
         </div>
@@ -54,8 +56,9 @@ export function PostbacksSetup({
         <>
           <p>
             Pega en el programa de afiliados una URL por evento. El programa sustituye sus macros
-            (como <code>{"{click_id}"}</code>) por los valores de cada conversión. La URL contiene
-            el token secreto: no la compartas.
+            (como <code>{"{click_id}"}</code>) por los valores de cada conversión; si el registro de
+            abajo dice «macro sin sustituir», el programa las llama de otra manera: cámbialas por
+            las suyas. La URL contiene el token secreto: no la compartas.
           </p>
           <dl className="admin-postbacks__urls">
             {urls.map(({ event, name, url }) => (

@@ -14,6 +14,7 @@ import type { RankedRow, Ranking } from "~/reports/dashboard.server";
 import { RANKED_ROWS, SORTS, viewSearch, type Sort, type View } from "~/reports/query";
 import { DIMENSIONS, type Dimension } from "~/ledger/dimensions";
 import { hasViews } from "~/ledger/view-dimensions";
+import { valueName } from "~/admin/value-names";
 
 import { formatMoney, formatNumber, formatPercent, otherCurrencies } from "./format";
 
@@ -92,14 +93,14 @@ function Value({ name, row, view }: { name: Dimension; row: RankedRow; view: Vie
       404 <span className="admin-rank__id">cualquier ruta que no es una página</span>
     </>
   ) : (
-    row.value
+    valueName(name, row.value)
   );
   if (view.filters[name]) return <>{words}</>;
   return (
     <Link
       to={viewSearch(view, { [name]: row.value })}
       preventScrollReset
-      title={`Filtrar por ${DIMENSIONS[name].label.toLowerCase()}: ${row.value}`}
+      title={`Filtrar por ${DIMENSIONS[name].label.toLowerCase()}: ${valueName(name, row.value)}`}
     >
       {words}
     </Link>

@@ -15,7 +15,7 @@
  * app/views/view-record.server.ts's; the ledger writes it later, in batches
  * (app/views/ledger.server.ts). Like the outbound redirect, it reads the request as it
  * came, without a Fetch Request, and asks the current build's entry which page a path
- * shows (`viewedPage`) and which experiments run on it (`experimentsFor`, issue 24).
+ * shows (`viewedPage`) and which experiments run on it (`experimentsFor`).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 

@@ -1,5 +1,5 @@
 /**
- * What a view or a click records of the experiments (issue 24, migration 006): the
+ * What a view or a click records of the experiments (migration 006): the
  * assignment text of those that were running for it, and for a click on a link with a
  * destination split, the variant's destination. The plans come from the current build's
  * entry (`experimentsFor`, `splitFor`, app/entry.server.tsx), read like `viewedPage` and
@@ -52,7 +52,7 @@ export const NO_EXPERIMENTS: ExperimentLookup = {
 
 /**
  * The lookup of a build entry's module: its `experimentsFor` and `splitFor` when it
- * exports them, no experiments for one it lacks (a build from before issue 24).
+ * exports them, no experiments for one it lacks (a build from before experiments).
  */
 export function experimentLookupOf(module: unknown): ExperimentLookup {
   const { experimentsFor, splitFor } = (module ?? {}) as Record<string, unknown>;

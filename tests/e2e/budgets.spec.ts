@@ -16,16 +16,9 @@ import { expect, test } from "./fixtures";
 
 const KB = 1024;
 /**
- * JavaScript: React, React DOM and Remix are about 83 KB of it; ofetch (the app's HTTP
- * client) 4 KB. Without ofetch the page would fit 96 KB, but a budget is no reason to
- * re-implement a well-kept library (docs/performance.md).
- * Issue 23 asks 97 KB: those 96 KB plus 1 KB for the page-view beacon. With ofetch kept,
- * `/` loaded 98.8 KB before the beacon and 99.7 KB with it (+0.9 KB), so the budget is
- * the previous actual plus the beacon's 1 KB, not the issue's 97 KB.
- * Issue 24 asks that experiments do not grow it: the page route's loader moved to a
- * server module of its own (app/content/page-loader.server.ts), so the browser no longer
- * loads the empty stubs of its eight server imports, and `/` went from 99.8 KB to 99.3 KB
- * with the experiments' admin route in the manifest. The budget holds that.
+ * JavaScript: mostly React, React DOM and Remix; ofetch (the app's HTTP client) is kept,
+ * since a budget is no reason to re-implement a well-kept library. How the budget was set,
+ * and what each part weighs, run by run: docs/performance.md.
  */
 const BUDGET = { js: 99.4 * KB, css: 20 * KB, html: 30 * KB, image: 100 * KB };
 const IMAGE_PAGES = ["/", "/bonos", "/vip", "/terms"];

@@ -1,5 +1,5 @@
 /**
- * The production topology under load (issue 25): nginx with deploy/nginx/brisamar.conf in
+ * The production topology under load (deploy/README.md): nginx with deploy/nginx/brisamar.conf in
  * front of two instances on one throwaway PostgreSQL (scripts/topology.ts), driven with a
  * steady mix of what the site lives on, all through the front: cached pages, the page under
  * the running experiment (never cached: Cache-Control private), page views (beacon POSTs,

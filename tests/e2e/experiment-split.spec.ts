@@ -1,5 +1,5 @@
 /**
- * A destination split end to end (issue 24, docs/experiments.md "Destination splits"): a
+ * A destination split end to end (docs/experiments.md "Test two destinations"): a
  * copy of the content where the first affiliate link of `/` sends the visitors of the
  * "home-h1" experiment's variant B to a second landing of the program. A server of its
  * own (trusting the test's client-address header, so each "visitor" is an address of the

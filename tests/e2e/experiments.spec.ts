@@ -1,5 +1,5 @@
 /**
- * Content experiments end to end (issue 24, docs/experiments.md): the home page's headline
+ * Content experiments end to end (docs/experiments.md): the home page's headline
  * test (content/site.json `experiments`, "home-h1"). A server of its own trusts the test's
  * client-address header, so each "visitor" is an address of the test's choosing; the
  * variant comes from the visitor's daily key, never from what the visitor sends.

@@ -1,5 +1,5 @@
 /**
- * Page views end to end (issue 23), counted exactly in the server's ledger: the page
+ * Page views end to end (docs/page-views.md), counted exactly in the server's ledger: the page
  * reports each page it shows to /_app/view (app/browser/page-views.ts), a page without
  * JavaScript through its <noscript> image, and nothing else is a view: not a crawler that
  * renders the page, not a prefetch, an asset, a redirect or a HEAD request.

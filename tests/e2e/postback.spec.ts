@@ -1,5 +1,5 @@
 /**
- * The postback loop end to end, as issue 22's "Done when" asks: a visitor clicks an
+ * The postback loop end to end: a visitor clicks an
  * affiliate link, the redirect lands at a simulated affiliate program (a local server,
  * affiliate-program.ts) which reads the click id and calls the site's postback for a
  * registration, a first deposit, a deposit and commissions; the ledger then holds each on

@@ -1,6 +1,6 @@
 /**
  * Two production servers on one throwaway PostgreSQL, as two instances behind the front
- * (issue 25): a visitor is one visitor whichever instance answers (the daily salt is
+ * (deploy/README.md): a visitor is one visitor whichever instance answers (the daily salt is
  * shared), failed logins spend one budget, a session made on one instance opens the
  * dashboard on the other. Then PostgreSQL stops: pages and redirects keep answering, the
  * dashboard answers its Spanish 503 page (no stack), and once PostgreSQL is back the click

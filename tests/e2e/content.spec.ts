@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { PORT } from "../../playwright.config";
+import { freePort } from "../free-port";
 
 import { expect, pageBySlug, pages, test } from "./fixtures";
 
@@ -25,7 +25,14 @@ for (const { slug } of pages) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     });
-    await page.waitForLoadState("networkidle");
+    // Every image has finished: loaded, or broken (which the assertions below report).
+    await expect
+      .poll(() =>
+        page
+          .locator("img")
+          .evaluateAll((nodes) => (nodes as HTMLImageElement[]).every((img) => img.complete)),
+      )
+      .toBe(true);
     const images = await page.locator("img").evaluateAll((nodes) =>
       (nodes as HTMLImageElement[]).map((img) => ({
         src: img.currentSrc || img.src,
@@ -183,7 +190,7 @@ test.describe("a page with text still to write", () => {
     test.setTimeout(60_000);
     const { code, output } = await run("node", ["build/server/index.js"], {
       NODE_ENV: "production",
-      PORT: String(PORT + 8),
+      PORT: String(await freePort()),
       CLICK_LEDGER: "false",
     });
     expect(output).not.toContain("[server] http://");

@@ -18,8 +18,6 @@ import { CLIENT_IP_HEADER } from "../../playwright.config";
 import { expect, pageBySlug, test } from "./fixtures";
 import { startOwnServer } from "./own-server";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 58;
-const BASE = `http://localhost:${PORT}`;
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const GOOGLEBOT =
@@ -37,6 +35,8 @@ const CONTROL = hero.data.content.h1;
 test.describe.configure({ mode: "default" });
 
 let server: ChildProcess | null = null;
+/** The server's origin, once it listens on a free port. */
+let BASE = "";
 let work = "";
 let ledger = "";
 /** The split link: its id, its own destination (the control's), variant B's. */
@@ -72,13 +72,14 @@ test.beforeAll(async ({ request }) => {
   ];
   writeFileSync(siteFile, JSON.stringify(site, null, 2));
   ledger = path.join(work, "clicks.sqlite");
-  const own = await startOwnServer(PORT, {
+  const own = await startOwnServer(0, {
     CLIENT_IP_HEADER,
     TRUSTED_PROXIES: "loopback",
     CONTENT_DIR: content,
     DATABASE_URL: `sqlite:${ledger}`,
   });
   server = own.process;
+  BASE = own.url;
 });
 
 test.afterAll(() => {

@@ -13,8 +13,6 @@ import { CLIENT_IP_HEADER } from "../../playwright.config";
 import { expect, pageBySlug, test } from "./fixtures";
 import { startOwnServer } from "./own-server";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 57;
-const BASE = `http://localhost:${PORT}`;
 const GOOGLEBOT =
   "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/126.0.0.0 Safari/537.36";
 const BROWSER =
@@ -34,11 +32,14 @@ const ADDRESSES = Array.from({ length: 40 }, (_, index) => `198.51.100.${index +
 test.describe.configure({ mode: "default" });
 
 let server: ChildProcess | null = null;
+/** The server's origin, once it listens on a free port. */
+let BASE = "";
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
-  const own = await startOwnServer(PORT, { CLIENT_IP_HEADER, TRUSTED_PROXIES: "loopback" });
+  const own = await startOwnServer(0, { CLIENT_IP_HEADER, TRUSTED_PROXIES: "loopback" });
   server = own.process;
+  BASE = own.url;
 });
 
 test.afterAll(() => {

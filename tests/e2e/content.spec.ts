@@ -8,6 +8,8 @@ import { freePort } from "../free-port";
 import { expect, pageBySlug, pages, test } from "./fixtures";
 
 type Row = Record<string, string | boolean>;
+/** Time for every image of a page to finish, on a machine shared with many runs. */
+const IMAGES_LOADED_MS = 30_000;
 
 function blockContent(slug: string, componentId: number): Record<string, unknown> {
   const component = pageBySlug(slug).components.find((c) => c.component_id === componentId);
@@ -27,10 +29,12 @@ for (const { slug } of pages) {
     });
     // Every image has finished: loaded, or broken (which the assertions below report).
     await expect
-      .poll(() =>
-        page
-          .locator("img")
-          .evaluateAll((nodes) => (nodes as HTMLImageElement[]).every((img) => img.complete)),
+      .poll(
+        () =>
+          page
+            .locator("img")
+            .evaluateAll((nodes) => (nodes as HTMLImageElement[]).every((img) => img.complete)),
+        { timeout: IMAGES_LOADED_MS },
       )
       .toBe(true);
     const images = await page.locator("img").evaluateAll((nodes) =>

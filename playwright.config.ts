@@ -36,8 +36,8 @@ export const ANALYTICS_SITE_ID = "e2e-site";
  */
 process.env.E2E_LEDGER_DIR ??= mkdtempSync(path.join(tmpdir(), "brisamar-e2e-"));
 
-/** The ledger file of the server on `port`. */
-export function ledgerFile(port: number): string {
+/** The ledger file of the server on `port` (or of a spec's own server, by name). */
+export function ledgerFile(port: number | string): string {
   return path.join(process.env.E2E_LEDGER_DIR!, `clicks-${port}.sqlite`);
 }
 

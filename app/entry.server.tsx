@@ -3,8 +3,8 @@
  * finished document is what its headers need), then answers with the headers only a
  * finished document can have: a Content-Security-Policy with the hashes of its inline
  * scripts, a strong ETag and Cache-Control by status. The server keeps finished pages in
- * its one cache and answers HEAD, 304 and content negotiation for every document
- * (server/page-cache.ts), so nothing here is cached or compared.
+ * its one cache (server/page-cache.ts) and answers HEAD, 304 and content negotiation for
+ * every document (server/send-document.ts), so nothing here is cached or compared.
  */
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";

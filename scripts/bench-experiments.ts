@@ -1,6 +1,6 @@
 /**
  * Part of `npm run bench` (scripts/bench.ts): what an experiment costs a cached page
- * (issue 24). Two production servers in one run, each driven by `wrk -t1 -c50 -H
+ * (docs/experiments.md). Two production servers in one run, each driven by `wrk -t1 -c50 -H
  * "Accept-Encoding: gzip"` for BENCH_EXPERIMENTS_DURATION s (default 5), in 5 paired rounds
  * (the median of the rounds' ratios is reported: two cores shared with wrk make single runs
  * noisy):

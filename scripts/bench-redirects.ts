@@ -5,13 +5,13 @@
  * - a bare node:http handler answering the same 302, headers recorded from the site's
  *   answer and a Location of the same shape (scripts/bench-bare-redirect.mjs): the reference;
  * - the production server with the ledger off, on SQLite, on SQLite with the link under a
- *   destination split of the "home-h1" experiment (issue 24: each click assigned its
+ *   destination split of the "home-h1" experiment (each click assigned its
  *   variant's destination), and on PostgreSQL (a throwaway cluster,
  *   tests/postgres-cluster.ts), started in turn on the same port.
  * Then, with PostgreSQL, it stops the database half-way through a run: every answer must
  * still be a 302, and the clicks queued meanwhile must reach the database once it is back.
  * Prints a Markdown table with each figure's ratio to the bare handler, and whether the
- * targets of issue 22 are met (on SQLite: >= 60 % of bare, p99 <= 10 ms). Exits 1 when a
+ * targets are met (on SQLite: >= 60 % of bare, p99 <= 10 ms). Exits 1 when a
  * redirect failed or a target was missed, so `npm run bench` says so in its summary. Only
  * ever talks to localhost.
  */
@@ -39,7 +39,7 @@ const BROWSER_UA =
 const SPLIT_SCENARIO = "ledger on SQLite, the link under a destination split";
 /** Variant B's landing in the split scenario (only ever a Location: nothing fetches it). */
 const SPLIT_DESTINATION = "https://afiliados.example/landing-b/";
-/** Issue 22's targets for the redirect with the ledger on SQLite. */
+/** The targets for the redirect with the ledger on SQLite (docs/performance.md). */
 const TARGETS = { sqliteShareOfBare: 60, sqliteP99Ms: 10 };
 
 const startServer = (env: Record<string, string>) => startServerOn(PORT, env);
@@ -126,7 +126,7 @@ async function main(): Promise<number> {
   const verdicts: string[] = [];
   let targetsMet = true;
   try {
-    // The link sends variant B of "home-h1" to a second landing (issue 24): each click is
+    // The link sends variant B of "home-h1" to a second landing: each click is
     // assigned a variant and recorded with it.
     const splitContent = writeRunningExperimentContent(path.join(directory, "content-split"), {
       edit: (site) => {

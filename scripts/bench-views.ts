@@ -1,6 +1,6 @@
 /**
  * Part of `npm run bench` (scripts/bench.ts): what counting page views costs the site
- * (issue 23). One production server, its ledger on SQLite as `npm start` runs it, and the
+ * (docs/page-views.md). One production server, its ledger on SQLite as `npm start` runs it, and the
  * bare node:http handler of scripts/bench-bare-server.mjs (the page's own bytes and
  * headers; a POST answered 204 with the site's beacon headers once its body is read), each
  * driven by `wrk -t1 -c50` for BENCH_VIEWS_DURATION s (default 10):

@@ -1,5 +1,5 @@
 /**
- * A PostgreSQL outage (issue 25): the ledgers on a throwaway cluster of this file's own,
+ * A PostgreSQL outage: the ledgers on a throwaway cluster of this file's own,
  * stopped and started again. While it is down the clicks and views stay queued in memory,
  * a postback gets 503 with Retry-After and nothing acknowledged, and no connection error
  * crashes the process; once it is back the queues are written exactly once and the

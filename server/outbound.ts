@@ -4,7 +4,7 @@
  * answered here, before Express and Remix: the click is recorded with a new click id
  * (app/clicks/record-click.server.ts), and the visitor gets a 302 to the destination with
  * the visit's tracking parameters and the id (app/affiliate/outbound-location.ts); a link
- * with a destination split (issue 24) sends each visitor to their variant's destination
+ * with a destination split (docs/experiments.md) sends each visitor to their variant's destination
  * (the entry's `splitFor`), and the click records the variants it was shown. A
  * visitor from a blocked country goes on to Remix, which renders the site's 403 page
  * (app/routes/page.tsx): one page for the gate, and this the one place that redirects.

@@ -7,9 +7,10 @@
  */
 import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+import { freePort } from "./free-port";
 
 /** A PostgreSQL program (initdb, pg_ctl, pg_dump) of the newest installed version. */
 export function binary(name: string): string {
@@ -22,17 +23,6 @@ export function binary(name: string): string {
   throw new Error(
     `PostgreSQL's ${name} was not found: run \`bash scripts/ensure-postgres.sh\` (Debian's postgresql package)`,
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-    server.on("error", reject);
-  });
 }
 
 export type Cluster = {

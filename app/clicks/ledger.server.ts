@@ -20,16 +20,15 @@ import type { Backoff } from "~/ledger/write-incident";
 
 /**
  * Clicks per write. A write's cost is mostly per transaction (its commit, the index pages
- * it touches), so larger batches cost less per click: 500 takes a third less CPU than 200
- * (docs/performance.md). SQLite writes on the server's thread: a batch must stay short
+ * it touches), so larger batches cost less per click (docs/performance.md). SQLite writes on the server's thread: a batch must stay short
  * (a few milliseconds), and a drain yields to waiting requests between batches.
  */
 export const BATCH_SIZE = 500;
 export const FLUSH_INTERVAL_MS = 1_000;
 /**
- * The queue's bound: about 11 s of clicks at the redirect's full speed on SQLite (9,000/s,
- * docs/performance.md), some 40 MB. Past it the oldest are dropped. It lives in memory only:
- * a crash during an outage loses it, BATCH_SIZE + MAX_QUEUE at most (docs/clicks.md).
+ * The queue's bound: several seconds of clicks at the redirect's full speed on SQLite
+ * (docs/performance.md). Past it the oldest are dropped. It lives in memory only: a crash
+ * during an outage loses it, BATCH_SIZE + MAX_QUEUE at most (docs/clicks.md).
  */
 export const MAX_QUEUE = 100_000;
 

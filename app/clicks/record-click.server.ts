@@ -2,7 +2,7 @@
  * Records one outbound click in the ledger (the outbound redirect, server/outbound.ts).
  * Never waits and never throws: a click is counted on a best-effort basis, the redirect
  * always happens. It also decides where a link with a destination split sends the visitor
- * (issue 24), from the visitor key the record computes anyway.
+ * (docs/experiments.md), from the visitor key the record computes anyway.
  */
 import type { AffiliateLink } from "~/content/affiliate-routes";
 import {

@@ -1,5 +1,5 @@
 /**
- * Which variant of an experiment a visitor gets (issue 24), without cookies: a hash of the
+ * Which variant of an experiment a visitor gets, without cookies: a hash of the
  * experiment's name and the visitor's daily key (the clicks' and views' VisitorKeys), so
  * the same visitor sees the same variant all day, on every page and through the page
  * cache, and anyone recomputing it from a stored key finds the same answer. Crawlers and

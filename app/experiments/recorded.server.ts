@@ -1,5 +1,5 @@
 /**
- * What a view or a click records of the experiments (issue 24, migration 006): the
+ * What a view or a click records of the experiments (migration 006): the
  * assignment text of those that were running for it, and for a click on a link with a
  * destination split, the variant's destination. The plans come from the current build's
  * facade (`experimentsFor`, `splitFor`, app/server-app.server.ts), read like `viewedPage`

@@ -73,8 +73,8 @@ export const CONNECT_TIMEOUT_MS = 5_000;
  * PostgreSQL's memory for one sort or hash of a session (its default is 4 MB). The
  * dashboard's year views group hundreds of thousands of rows (the conversions under two
  * filters, the clicks' combinations): with 4 MB the planner sorts them on disk, with 32 MB
- * it hashes them in memory, 1.35 s against 0.8 s for the slowest at 10,000,000 clicks
- * (docs/scaling.md). At most the pool's 4 connections use it at once.
+ * it hashes them in memory, markedly faster (docs/scaling.md has the figures). At most
+ * the pool's 4 connections use it at once.
  */
 export const REPORT_WORK_MEM = "32MB";
 

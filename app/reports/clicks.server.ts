@@ -13,8 +13,8 @@
  *   (`subids`, subidsScanned).
  * Unique visitors are counted per day (the visitor key changes every day by design), so a
  * period's are the sum of its days'; they are known without a filter only (null under one):
- * under a filter they need a distinct count over every matching click, seconds for a year
- * of 10,000,000 clicks on PostgreSQL, past the dashboard's budget; as for page views.
+ * under a filter they need a distinct count over every matching click, past the
+ * dashboard's budget for a year (docs/scaling.md); as for page views.
  */
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from "kysely";
 

@@ -1,12 +1,8 @@
 /**
- * What /admin/experiments shows (issue 24): the experiments declared in content, each with
- * its phase and period, and per variant the figures the reports counted over that period
- * with the goal's estimate, interval, probability to beat the control and verdict
- * (./verdict). The reports come in through `ExperimentReports`, so a test injects them.
- *
- * Content's schema for `site.experiments` is written on another branch (the content part
- * of issue 24); until it lands, `readExperiments` reads that list defensively and skips
- * any entry it cannot use, instead of failing the dashboard.
+ * What /admin/experiments shows: the experiments declared in content, each with its phase
+ * and period, and per variant the figures the reports counted over that period with the
+ * goal's estimate, interval, probability to beat the control and verdict (./verdict). The
+ * reports come in through `ExperimentReports`, so a test injects them.
  */
 import type { Experiment, ExperimentGoal } from "~/content/schema/experiments";
 import type { DayRange } from "~/ledger/dimensions";
@@ -16,15 +12,13 @@ import { compare, estimateOf, trialsOf, wilsonInterval, type VariantFigures } fr
 import { ctrOf, epcOf, rpmOf } from "./rates";
 import { dayIn } from "./reporting-day";
 
-/** An experiment as content declares it (docs/experiments.md). */
 /** An experiment as content declares it (site.json `experiments`, first variant = control). */
 export type ExperimentDeclaration = Experiment;
 
 /**
  * What the counting side answers for an experiment: `reports.experiments` of the click
- * ledger (app/reports/experiments.server.ts, issue 24's counting part), per variant in the
- * experiment's order, over the days. Declared here as the part this view reads, so a test
- * injects a fake and this branch compiles before that one lands.
+ * ledger (app/reports/experiments.server.ts), per variant in the experiment's order, over
+ * the days. Declared here as the part this view reads, so a test injects a fake.
  */
 export interface ExperimentReports {
   variants(
@@ -200,9 +194,8 @@ export async function loadExperimentsView(
 }
 
 /**
- * The click ledger's experiment reports, when this build has them: `reports.experiments`
- * comes with issue 24's counting part (branch wt-exp-counting). Read structurally, so this
- * view works before and after that part lands; null when the ledger is off or lacks them.
+ * The click ledger's experiment reports (`reports.experiments`); null when the ledger is
+ * off or lacks them.
  */
 export function experimentReportsOf(context: {
   clicks: { reports: object } | null;

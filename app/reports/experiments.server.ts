@@ -1,5 +1,5 @@
 /**
- * An experiment's results per variant (issue 24) for the dashboard: views, unique
+ * An experiment's results per variant for the dashboard: views, unique
  * visitors, people's clicks, registrations, FTDs and commission (EUR cents), and the rates
  * the marketer compares (CTR, EPC, RPM, the goal per visitor). What each row was shown is
  * its `variants` text (migration 006, recorded.server.ts); the reports read the period's

@@ -1,5 +1,5 @@
 /**
- * The decision of an A/B experiment (issue 24): for each variant that is not the control,
+ * The decision of an A/B experiment: for each variant that is not the control,
  * its goal's estimate with a 95 % interval, the probability that it beats the control and
  * a verdict in Spanish. Pure and deterministic (no sampling), so a test recomputes the
  * same numbers; docs/experiments-reading.md explains the method to the marketer.

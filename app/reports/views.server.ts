@@ -9,13 +9,12 @@
  *   filter that page's own row of view_daily (its views and visitors);
  * - two filters or more: the day's combinations of values (view_combination_daily,
  *   migration 008), summed: as many rows as combinations, however many views they count
- *   (the views themselves took 1 s for a year of 5,000,000 views: docs/scaling.md);
+ *   (reading the views themselves is too slow at scale: docs/scaling.md);
  * - a filter on a link or a sub-id: nothing (null): a view has no link, so views "of a
  *   link" are not defined, and the dashboard says so.
  * Unique visitors are known without a filter and under a page filter only (null
  * elsewhere): under any other filter they would need a distinct count over the filter's
- * views, about 1.4 s for a year of 5,000,000 views on SQLite (docs/dashboard.md), past
- * the dashboard's budget; the daily counts hold views under a filter, not visitors.
+ * views, past the dashboard's budget for a year (docs/dashboard.md); the daily counts hold views under a filter, not visitors.
  */
 import { sql, type Kysely } from "kysely";
 

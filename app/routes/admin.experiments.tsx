@@ -1,5 +1,5 @@
 /**
- * /admin/experiments: the A/B experiments declared in content (issue 24) and, for each,
+ * /admin/experiments: the A/B experiments declared in content (docs/experiments.md) and, for each,
  * its variants side by side with the figures of its period and the verdict against the
  * control (app/reports/verdict.ts). Behind the dashboard's login like /admin (off: the
  * site's 404; logged out: 401 and the login form), `no-store` and `noindex`.

@@ -2,9 +2,9 @@
  * /admin, the marketer's dashboard (app/admin). Switched off (no ADMIN_PASSWORD), it is
  * the site's 404 page, as any unknown path (requireDashboard). On, it asks for the
  * password (401), then shows the clicks of a period with filters kept in the URL; each of
- * those answers is `no-store` and `noindex`, so the page cache never keeps it
- * (server/page-cache.ts stores only `public` answers to requests without cookies). Its
- * code and stylesheet load only here.
+ * those answers is `no-store` and `noindex`, so the page cache never keeps it (it stores
+ * no `no-store` answer: server/send-document.ts's `isStorable`; and a request with a cookie
+ * never uses it: server/cache-key.ts). Its code and stylesheet load only here.
  */
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";

@@ -6,7 +6,7 @@
  * like every tracking parameter, or the external referrer's host when there is no
  * utm_source), country (only with the country gate's header), device class, browser
  * family and the daily visitor key, the same as the clicks', and the variants of the
- * experiments running on the page that the visitor was shown (issue 24). Never stored: the IP
+ * experiments running on the page that the visitor was shown. Never stored: the IP
  * address, the User-Agent, the full referrer, anything else the client sends.
  *
  * A view that is not a person's is not a view at all (nothing is stored, unlike a bot's

@@ -1,5 +1,5 @@
 /**
- * The dashboard's experiments page (issue 24) on the server with the dashboard on: behind
+ * The dashboard's experiments page on the server with the dashboard on: behind
  * the login like every /admin page, never stored, in the dashboard's menu, and listing
  * content's experiments (or saying there are none). The figures and verdicts themselves
  * are covered by the unit tests with injected reports (app/experiments/*.test.ts).

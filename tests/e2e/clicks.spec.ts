@@ -222,7 +222,6 @@ test("the program receives the click's id, the one the ledger keeps, a new one p
 
 test.describe("a server without a ledger", () => {
   // A server of this test's own: CLICK_LEDGER=false, and the country gate on.
-  const port = PORT + 43;
   let server: ChildProcess | null = null;
 
   test.afterAll(() => {
@@ -233,13 +232,13 @@ test.describe("a server without a ledger", () => {
     request,
   }) => {
     test.setTimeout(60_000);
-    const own = await startOwnServer(port, {
+    const own = await startOwnServer(0, {
       CLICK_LEDGER: "false",
       COUNTRY_HEADER: "cf-ipcountry",
       BLOCKED_COUNTRIES: "US",
     });
     server = own.process;
-    const base = `http://localhost:${port}`;
+    const base = own.url;
 
     const redirect = await request.get(`${base}/go/home-promo-image-1?utm_campaign=e2e-log`, {
       maxRedirects: 0,

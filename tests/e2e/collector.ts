@@ -3,6 +3,7 @@
  * script.js whose umami.track() posts to /api/send, and records every request.
  */
 import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 
 import type { Page } from "@playwright/test";
 
@@ -28,7 +29,8 @@ const TRACKER_SCRIPT = `(() => {
   };
 })();`;
 
-export async function startCollector(port: number) {
+/** A collector on `port`; 0 (the default) takes a free one, read back as `port`. */
+export async function startCollector(port = 0) {
   const requests: CollectorRequest[] = [];
   const server: Server = createServer((req, res) => {
     let raw = "";
@@ -54,6 +56,7 @@ export async function startCollector(port: number) {
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
+    port: (server.address() as AddressInfo).port,
     requests,
     /** Page views (payloads without an event name) in the order they arrived. */
     pageViews: () =>

@@ -3,11 +3,13 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { PORT } from "../../playwright.config";
+import { freePort } from "../free-port";
 
 import { expect, pageBySlug, pages, test } from "./fixtures";
 
 type Row = Record<string, string | boolean>;
+/** Time for every image of a page to finish, on a machine shared with many runs. */
+const IMAGES_LOADED_MS = 30_000;
 
 function blockContent(slug: string, componentId: number): Record<string, unknown> {
   const component = pageBySlug(slug).components.find((c) => c.component_id === componentId);
@@ -25,7 +27,16 @@ for (const { slug } of pages) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     });
-    await page.waitForLoadState("networkidle");
+    // Every image has finished: loaded, or broken (which the assertions below report).
+    await expect
+      .poll(
+        () =>
+          page
+            .locator("img")
+            .evaluateAll((nodes) => (nodes as HTMLImageElement[]).every((img) => img.complete)),
+        { timeout: IMAGES_LOADED_MS },
+      )
+      .toBe(true);
     const images = await page.locator("img").evaluateAll((nodes) =>
       (nodes as HTMLImageElement[]).map((img) => ({
         src: img.currentSrc || img.src,
@@ -183,7 +194,7 @@ test.describe("a page with text still to write", () => {
     test.setTimeout(60_000);
     const { code, output } = await run("node", ["build/server/index.js"], {
       NODE_ENV: "production",
-      PORT: String(PORT + 8),
+      PORT: String(await freePort()),
       CLICK_LEDGER: "false",
     });
     expect(output).not.toContain("[server] http://");

@@ -131,7 +131,6 @@ test.describe("idle connections from one address", () => {
 
 test.describe("the client's address behind a proxy", () => {
   // A server of this test's own: X-Forwarded-For read, only from a proxy at 10.0.0.0/8.
-  const port = PORT + 37;
   let server: ChildProcess | null = null;
 
   test.afterAll(() => {
@@ -142,19 +141,18 @@ test.describe("the client's address behind a proxy", () => {
     request,
   }) => {
     test.setTimeout(60_000);
-    server = (
-      await startOwnServer(port, {
-        CLICK_LEDGER: "false",
-        ADMIN_PASSWORD: "e2e-admin-password-long",
-        SESSION_SECRET: "e2e-session-secret-of-at-least-32-characters",
-        CLIENT_IP_HEADER: "x-forwarded-for",
-        TRUSTED_PROXIES: "10.0.0.0/8",
-      })
-    ).process;
+    const own = await startOwnServer(0, {
+      CLICK_LEDGER: "false",
+      ADMIN_PASSWORD: "e2e-admin-password-long",
+      SESSION_SECRET: "e2e-session-secret-of-at-least-32-characters",
+      CLIENT_IP_HEADER: "x-forwarded-for",
+      TRUSTED_PROXIES: "10.0.0.0/8",
+    });
+    server = own.process;
 
     const statuses: number[] = [];
     for (let attempt = 1; attempt <= 6; attempt++) {
-      const response = await request.post(`http://localhost:${port}/admin`, {
+      const response = await request.post(`${own.url}/admin`, {
         form: { intent: "login", password: "wrong-password" },
         headers: { "X-Forwarded-For": `198.51.100.${attempt}` },
         maxRedirects: 0,

@@ -1,5 +1,5 @@
 /**
- * A destination split end to end (docs/experiments.md "Destination splits"): a copy of the
+ * A destination split end to end (docs/experiments.md "Test two destinations"): a copy of the
  * content where the "home-h1" experiment runs (tests/running-experiment.ts) and the first
  * affiliate link of `/` sends the visitors of its variant B to a second landing of the
  * program. A server of its own (trusting the test's client-address header, so each
@@ -20,8 +20,6 @@ import { writeRunningExperimentContent } from "../running-experiment";
 import { expect, pageBySlug, test } from "./fixtures";
 import { startOwnServer } from "./own-server";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 58;
-const BASE = `http://localhost:${PORT}`;
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const GOOGLEBOT =
@@ -39,6 +37,8 @@ const CONTROL = hero.data.content.h1;
 test.describe.configure({ mode: "default" });
 
 let server: ChildProcess | null = null;
+/** The server's origin, once it listens on a free port. */
+let BASE = "";
 let work = "";
 let ledger = "";
 /** The split link: its id, its own destination (the control's), variant B's. */
@@ -71,13 +71,14 @@ test.beforeAll(async ({ request }) => {
     },
   });
   ledger = path.join(work, "clicks.sqlite");
-  const own = await startOwnServer(PORT, {
+  const own = await startOwnServer(0, {
     CLIENT_IP_HEADER,
     TRUSTED_PROXIES: "loopback",
     CONTENT_DIR: content,
     DATABASE_URL: `sqlite:${ledger}`,
   });
   server = own.process;
+  BASE = own.url;
 });
 
 test.afterAll(() => {

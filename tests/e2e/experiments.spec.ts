@@ -18,8 +18,6 @@ import { VARIANT_B_H1, writeRunningExperimentContent } from "../running-experime
 import { expect, h1Of, pageBySlug, test } from "./fixtures";
 import { startOwnServer } from "./own-server";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 57;
-const BASE = `http://localhost:${PORT}`;
 const GOOGLEBOT =
   "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/126.0.0.0 Safari/537.36";
 const BROWSER =
@@ -33,18 +31,21 @@ const ADDRESSES = Array.from({ length: 40 }, (_, index) => `198.51.100.${index +
 test.describe.configure({ mode: "default" });
 
 let server: ChildProcess | null = null;
+/** The server's origin, once it listens on a free port. */
+let BASE = "";
 let work = "";
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
   work = mkdtempSync(path.join(tmpdir(), "e2e-experiments-"));
-  const own = await startOwnServer(PORT, {
+  const own = await startOwnServer(0, {
     CLIENT_IP_HEADER,
     TRUSTED_PROXIES: "loopback",
     CONTENT_DIR: writeRunningExperimentContent(path.join(work, "content")),
     DATABASE_URL: `sqlite:${path.join(work, "clicks.sqlite")}`,
   });
   server = own.process;
+  BASE = own.url;
 });
 
 test.afterAll(() => {

@@ -152,10 +152,10 @@ test("page responses set no cookie, also with tracking parameters", async ({ req
 base(
   "an outbound click sends no analytics event: the server's ledger counts it",
   async ({ page }) => {
-    const collector = await startCollector(COLLECTOR_PORT + 1);
+    const collector = await startCollector();
     try {
       // This server reports to COLLECTOR_PORT; send its tracker traffic to this collector.
-      await routeTrackerTo(page, COLLECTOR_PORT, COLLECTOR_PORT + 1);
+      await routeTrackerTo(page, COLLECTOR_PORT, collector.port);
       await page.route(`${AFFILIATE_ORIGIN}/**`, (route) =>
         route.fulfill({ status: 200, body: "ok" }),
       );

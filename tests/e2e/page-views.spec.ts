@@ -1,5 +1,5 @@
 /**
- * Page views end to end (issue 23), counted exactly in the server's ledger: the page
+ * Page views end to end (docs/page-views.md), counted exactly in the server's ledger: the page
  * reports each page it shows to /_app/view (app/browser/page-views.ts), a page without
  * JavaScript through its <noscript> image, and nothing else is a view: not a crawler that
  * renders the page, not a prefetch, an asset, a redirect or a HEAD request.
@@ -22,8 +22,8 @@ import { ledgerFile } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 import { startOwnServer } from "./own-server";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 47;
-const BASE = `http://localhost:${PORT}`;
+/** The ledger of this file's own server. */
+const LEDGER = ledgerFile("page-views");
 const GOOGLEBOT =
   "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/126.0.0.0 Safari/537.36";
 /** The ledger writes its queue every second; a view is in the file a few flushes later. */
@@ -36,11 +36,14 @@ type View = Record<Column, string | null>;
 test.describe.configure({ mode: "default" });
 
 let server: ChildProcess | null = null;
+/** The server's origin, once it listens on a free port. */
+let BASE = "";
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
-  const own = await startOwnServer(PORT, { DATABASE_URL: `sqlite:${ledgerFile(PORT)}` });
+  const own = await startOwnServer(0, { DATABASE_URL: `sqlite:${LEDGER}` });
   server = own.process;
+  BASE = own.url;
 });
 
 test.afterAll(() => {
@@ -49,7 +52,7 @@ test.afterAll(() => {
 
 /** The views whose `column` is `value`, oldest first. */
 function viewsWhere(column: Column, value: string): View[] {
-  const db = new Database(ledgerFile(PORT), { readonly: true, fileMustExist: true });
+  const db = new Database(LEDGER, { readonly: true, fileMustExist: true });
   try {
     return db
       .prepare(
@@ -177,7 +180,7 @@ test("a visit from another site keeps the referrer's host for its views and its 
   await expect
     .poll(
       () => {
-        const db = new Database(ledgerFile(PORT), { readonly: true, fileMustExist: true });
+        const db = new Database(LEDGER, { readonly: true, fileMustExist: true });
         try {
           return db.prepare("select link_id, page from clicks where referrer = ?").all(host);
         } finally {

@@ -78,7 +78,7 @@ test("no page has a CSP violation or a console error, analytics off", async ({ p
 });
 
 base("no page has a CSP violation or a console error, analytics on", async ({ page }) => {
-  const collector = await startCollector(COLLECTOR_PORT + 2);
+  const collector = await startCollector();
   const errors: string[] = [];
   page.on("console", (message) => {
     // The browser's own note on a 403/404 document is expected for those pages.
@@ -88,7 +88,7 @@ base("no page has a CSP violation or a console error, analytics on", async ({ pa
   page.on("pageerror", (error) => errors.push(error.message));
   try {
     // This server reports to COLLECTOR_PORT; send its tracker traffic to this collector.
-    await routeTrackerTo(page, COLLECTOR_PORT, COLLECTOR_PORT + 2);
+    await routeTrackerTo(page, COLLECTOR_PORT, collector.port);
     await watchCsp(page);
     const site = `http://localhost:${ANALYTICS_PORT}`;
     for (const slug of slugs) {

@@ -313,7 +313,6 @@ test.describe("request limits and hostile request lines", () => {
 });
 
 test.describe("graceful shutdown", () => {
-  const port = PORT + 6;
   let server: ChildProcess | null = null;
 
   test.afterAll(() => {
@@ -322,14 +321,14 @@ test.describe("graceful shutdown", () => {
 
   test("SIGTERM lets requests in flight finish, then the server exits 0", async () => {
     test.setTimeout(30_000);
-    const own = await startOwnServer(port, {}, { timeout: 15_000 });
+    const own = await startOwnServer(0, {}, { timeout: 15_000 });
     server = own.process;
 
     // A form post whose body arrives slowly is in flight when the signal comes. The
     // server's "100 Continue" says it has taken the request; its log says it has the
     // signal; only then does the rest of the body go.
     const body = "locale=en&redirectTo=%2Fterms";
-    const socket = connect(port, "127.0.0.1");
+    const socket = connect(own.port, "127.0.0.1");
     await once(socket, "connect");
     let received = "";
     socket.on("data", (chunk: Buffer) => {

@@ -1,6 +1,6 @@
 /**
  * Two production servers on one throwaway PostgreSQL, as two instances behind the front
- * (issue 25): a visitor is one visitor whichever instance answers (the daily salt is
+ * (deploy/README.md): a visitor is one visitor whichever instance answers (the daily salt is
  * shared), failed logins spend one budget, a session made on one instance opens the
  * dashboard on the other. Then PostgreSQL stops: pages and redirects keep answering, the
  * dashboard answers its Spanish 503 page (no stack), and once PostgreSQL is back the click
@@ -10,14 +10,12 @@ import type { ChildProcess } from "node:child_process";
 
 import pg from "pg";
 
-import { CLIENT_IP_HEADER, PORT } from "../../playwright.config";
+import { CLIENT_IP_HEADER } from "../../playwright.config";
 import { startCluster, type Cluster } from "../postgres-cluster";
 
 import { expect, site, test } from "./fixtures";
 import { startOwnServer } from "./own-server";
 
-/** This spec's two servers (offsets 70 and 71). */
-const PORTS = [PORT + 70, PORT + 71] as const;
 const PASSWORD = "shared-facts-admin-password";
 const LINK = "home-main-block-1-button-1";
 const BROWSER_UA =
@@ -33,7 +31,9 @@ test.describe.configure({ mode: "serial" });
 let cluster: Cluster | undefined;
 const servers: ChildProcess[] = [];
 const logs: (() => string)[] = [];
-const origin = (index: number) => `http://127.0.0.1:${PORTS[index]}`;
+/** The two servers' ports, free ones found as they start. */
+const ports: number[] = [];
+const origin = (index: number) => `http://127.0.0.1:${ports[index]}`;
 
 let clients = 0;
 /** Headers of one client (its address, as the trusted front would pass it). */
@@ -55,9 +55,9 @@ async function rows(sql: string, ...params: unknown[]): Promise<Record<string, u
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   cluster = await startCluster();
-  for (const port of PORTS) {
+  for (let server = 0; server < 2; server++) {
     const own = await startOwnServer(
-      port,
+      0,
       {
         DATABASE_URL: cluster.url,
         ADMIN_PASSWORD: PASSWORD,
@@ -69,6 +69,7 @@ test.beforeAll(async () => {
     );
     servers.push(own.process);
     logs.push(own.log);
+    ports.push(own.port);
   }
 });
 

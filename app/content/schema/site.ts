@@ -292,7 +292,7 @@ export function siteSchema(context?: ContentContext) {
       })
       .describe("Texts of error pages other than 404/403 (those are content pages)."),
   }).superRefine((site, ctx) => {
-    // Issue 24: the experiments are declared beside (schema of `experiments`).
+    // A split names an experiment, declared beside it in `experiments` (its own schema).
     const { experiments = [] } = site as { experiments?: Parameters<typeof splitProblems>[1] };
     for (const { path, message } of splitProblems(site.affiliate.splits, experiments, {
       send: site.affiliate.send_click_id,

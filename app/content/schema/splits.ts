@@ -1,5 +1,5 @@
 /**
- * Destination splits (issue 24, docs/affiliate-links.md): `affiliate.splits` in site.json
+ * Destination splits (docs/experiments.md, docs/affiliate-links.md): `affiliate.splits` in site.json
  * sends the visitors of an experiment's variants to other affiliate destinations from one
  * link, e.g. to compare two landing pages of the program. The control keeps the link's
  * own destination; each other variant may name one. Checked here: the shape, that the

@@ -52,7 +52,8 @@ function server(port: number, env: Record<string, string> = {}, command = "npm s
       ...env,
     },
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A bound, not a wait: the dashboard's server seeds 20,000 clicks first, slow on a busy machine.
+    timeout: 180_000,
   };
 }
 

@@ -12,15 +12,14 @@ import { BatchQueue, type QueueStats } from "~/ledger/batch-queue";
 import type { LedgerDatabase } from "~/ledger/database.server";
 import { DAY_MS, pruneWithDailyCounts } from "~/ledger/retention.server";
 import { reportQueries, type ReportQueries } from "~/reports/clicks.server";
-import { addToRollups } from "~/ledger/rollups/clicks.server";
-import { claimBatch } from "~/ledger/shared-facts.server";
+import { runWrite } from "~/ledger/writer-tasks.server";
 import type { ClickRecord, Database } from "~/ledger/schema";
 
 /**
  * Clicks per write. A write's cost is mostly per transaction (its commit, the index pages
  * it touches), so larger batches cost less per click: 500 takes a third less CPU than 200
- * (docs/performance.md). SQLite writes on the server's thread: a batch must stay short
- * (a few milliseconds), and a drain yields to waiting requests between batches.
+ * (docs/performance.md). On SQLite the writer's thread writes them (runWrite), not the
+ * thread that answers redirects.
  */
 export const BATCH_SIZE = 500;
 export const FLUSH_INTERVAL_MS = 1_000;
@@ -68,12 +67,11 @@ export class ClickLedger {
     const settings = queueSettings(options);
     this.queue = new BatchQueue({
       names: { tag: "clicks", noun: "clicks" },
-      write: (batch, token) =>
-        database.db.transaction().execute(async (trx) => {
-          if (!(await claimBatch(trx, token))) return settings.log(alreadyWritten("clicks", batch));
-          await trx.insertInto("clicks").values(batch).execute();
-          await addToRollups(trx, batch);
-        }),
+      write: async (batch, token) => {
+        if (!(await runWrite(database, "clicks", { batch, token }))) {
+          settings.log(alreadyWritten("clicks", batch));
+        }
+      },
       onLeave: (clicks) => this.forget(clicks),
       ...settings,
     });

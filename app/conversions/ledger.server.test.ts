@@ -188,6 +188,9 @@ describe("ConversionLedger", () => {
 
   it("refuses (throws) when the database fails, and stores the conversion on a retry", async () => {
     const real = database.db;
+    const writer = database.writer;
+    // Written here, not by the writer's thread, so the broken database is the one used.
+    database.writer = null;
     Object.defineProperty(database, "db", {
       configurable: true,
       get: () => ({
@@ -199,6 +202,7 @@ describe("ConversionLedger", () => {
     );
     await expect(conversions.logTest(input())).rejects.toThrow("could not be logged");
     Object.defineProperty(database, "db", { configurable: true, value: real });
+    database.writer = writer;
     await expect(conversions.record(input(), { origin: "postback" })).resolves.toBe("orphan");
   });
 });

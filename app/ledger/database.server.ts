@@ -13,6 +13,7 @@ import pg from "pg";
 
 import { migrateToLatest } from "./migrate.server";
 import { findReaderWorker, sqliteReaderDialect } from "./sqlite-reader.server";
+import { findWriterWorker, SqliteWriter } from "./sqlite-writer.server";
 import type { Database, Dialect } from "./schema";
 
 /** The default ledger file, relative to the working directory (git-ignored). */
@@ -26,9 +27,15 @@ export type LedgerDatabase = {
    * (sqlite-reader.server.ts), so a long report never holds the server's thread; else `db`.
    */
   reader: Kysely<Database>;
+  /**
+   * On a SQLite file, the thread that owns the writing connection and runs the ledgers'
+   * batch writes (writer-tasks.server.ts), so a write, however slow, never holds the
+   * server's thread; else null (PostgreSQL's driver does not hold it).
+   */
+  writer: SqliteWriter | null;
   dialect: Dialect;
   describe: string;
-  /** Closes the connections (and the reader's threads). */
+  /** Closes the connections (and the reader's and writer's threads). */
   close: () => Promise<void>;
 };
 
@@ -69,6 +76,7 @@ export async function openLedgerDatabase(
   const { dialect, target } = parseDatabaseUrl(url);
   let db: Kysely<Database>;
   let reader: Kysely<Database> | undefined;
+  let writer: SqliteWriter | null = null;
   let describe: string;
   if (dialect === "postgres") {
     const pool = new pg.Pool({
@@ -101,6 +109,9 @@ export async function openLedgerDatabase(
     if (worker) {
       reader = new Kysely<Database>({ dialect: sqliteReaderDialect(path.resolve(target), worker) });
     }
+    // Its thread opens the file at its first write, once migrated below.
+    const writes = target === ":memory:" ? null : await findWriterWorker();
+    if (writes) writer = new SqliteWriter(path.resolve(target), writes);
     describe = `SQLite ${target}`;
   }
   await migrateToLatest(db, dialect);
@@ -108,9 +119,11 @@ export async function openLedgerDatabase(
   return {
     db,
     reader: readsWith,
+    writer,
     dialect,
     describe,
     async close() {
+      await writer?.close();
       if (readsWith !== db) await readsWith.destroy();
       await db.destroy();
     },

@@ -163,7 +163,9 @@ export class SqliteWriter {
   /** The running thread, or a new one (the first task, or after the thread died). */
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.workerFile, { workerData: { file: this.file } });
+    // None of the server's flags (`--import tsx`, `--input-type`): the thread is plain
+    // JavaScript and needs none.
+    const worker = new Worker(this.workerFile, { workerData: { file: this.file }, execArgv: [] });
     worker.unref();
     worker.on("message", (reply: WriterReply) => {
       const waiting = this.waiting.get(reply.id);

@@ -8,7 +8,7 @@
  * (docs/decisions/019-writer-thread.md).
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -56,11 +56,9 @@ export async function findWriterWorker(
  */
 async function bundleFromSource(source: string): Promise<string> {
   const { build } = await import("esbuild");
-  const directory = path.resolve(
-    path.dirname(source),
-    "../../.cache/ledger-writer",
-    `${process.pid}-${randomBytes(4).toString("hex")}`,
-  );
+  const cache = path.resolve(path.dirname(source), "../../.cache/ledger-writer");
+  removeLeftovers(cache);
+  const directory = path.join(cache, `${process.pid}-${randomBytes(4).toString("hex")}`);
   const outfile = path.join(directory, "sqlite-writer.worker.js");
   await build({
     entryPoints: [source],
@@ -74,6 +72,26 @@ async function bundleFromSource(source: string): Promise<string> {
   });
   process.once("exit", () => rmSync(directory, { recursive: true, force: true }));
   return outfile;
+}
+
+/** Removes the bundles of processes that ended without removing theirs (killed). */
+function removeLeftovers(cache: string): void {
+  if (!existsSync(cache)) return;
+  for (const name of readdirSync(cache)) {
+    const pid = Number(name.split("-")[0]);
+    if (Number.isInteger(pid) && pid > 0 && !alive(pid)) {
+      rmSync(path.join(cache, name), { recursive: true, force: true });
+    }
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0); // signal 0: only asks whether the process exists
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** What the thread answers for a task: its value, or the error it threw. */

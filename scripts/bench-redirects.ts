@@ -29,6 +29,7 @@ import { writeRunningExperimentContent } from "../tests/running-experiment";
 
 import { autocannon, type LoadResult } from "./bench-autocannon";
 import { startServer as startServerOn, stopServer } from "./bench-server";
+import { summarize } from "./bench-summary";
 
 const PORT = Number(process.env.BENCH_REDIRECT_PORT ?? 3560);
 const DURATION = Number(process.env.BENCH_REDIRECT_DURATION ?? 10);
@@ -176,6 +177,9 @@ async function main(): Promise<number> {
       `ledger on SQLite p99 <= ${TARGETS.sqliteP99Ms} ms: ${sqlite.latency.p99} ms, ${met(sqlite.latency.p99 <= TARGETS.sqliteP99Ms)}`,
       `with a destination split at >= ${TARGETS.sqliteShareOfBare} % of bare: ${share(split).toFixed(0)} %, ${met(share(split) >= TARGETS.sqliteShareOfBare)}`,
       `with a destination split p99 <= ${TARGETS.sqliteP99Ms} ms: ${split.latency.p99} ms, ${met(split.latency.p99 <= TARGETS.sqliteP99Ms)}`,
+    );
+    summarize(
+      `- redirect, ledger on SQLite: ${sqlite.requests.average.toFixed(0)} req/s, ${share(sqlite).toFixed(0)} % of a bare node:http 302 (${bare.requests.average.toFixed(0)} req/s), p99 ${sqlite.latency.p99} ms at 50 connections (targets >= ${TARGETS.sqliteShareOfBare} %, <= ${TARGETS.sqliteP99Ms} ms: ${share(sqlite) >= TARGETS.sqliteShareOfBare && sqlite.latency.p99 <= TARGETS.sqliteP99Ms ? "met" : "NOT met"})`,
     );
 
     // PostgreSQL stops half-way through a run, then comes back.

@@ -11,7 +11,8 @@ export async function startServer(
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // Up to 30 s: a machine busy with other work boots the server slowly.
+  for (let attempt = 0; attempt < 300; attempt++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
     } catch {

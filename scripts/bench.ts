@@ -17,10 +17,16 @@
  *   against the redirect straight to one instance.
  * - scripts/bench-ingest.ts: clicks and page views committed per second through the
  *   ledgers' batch queue, on PostgreSQL and on SQLite (no server).
+ * At the end it prints the parts' headline figures together (bench-summary.ts): the
+ * redirect on SQLite against a bare node:http 302, the page with its beacon against the
+ * page alone, postbacks stored per second on SQLite.
  * Exits 1 when any part failed or missed its targets. `npm run bench -- pages redirects`
  * runs only the parts named; BENCH_SKIP_BUILD=1 skips the build.
  */
 import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 const PARTS = {
   pages: "scripts/bench-pages.ts",
@@ -55,11 +61,22 @@ function main(): number {
     return 1;
   }
   const failed: Part[] = [];
+  // The parts' headline figures (bench-summary.ts), printed together below.
+  const directory = mkdtempSync(path.join(tmpdir(), "bench-"));
+  const summary = path.join(directory, "summary.txt");
   for (const part of parts) {
     console.log(`\n[bench] ${part} (${PARTS[part]})`);
-    const code = run("npx", ["tsx", PARTS[part]], { ...process.env, BENCH_SKIP_BUILD: "1" });
+    const code = run("npx", ["tsx", PARTS[part]], {
+      ...process.env,
+      BENCH_SKIP_BUILD: "1",
+      BENCH_SUMMARY_FILE: summary,
+    });
     if (code !== 0) failed.push(part);
   }
+  if (existsSync(summary)) {
+    console.log(`\n[bench] this run, beside its references:\n${readFileSync(summary, "utf8")}`);
+  }
+  rmSync(directory, { recursive: true, force: true });
   console.log(
     failed.length > 0
       ? `\n[bench] failed or missed targets: ${failed.join(", ")}`

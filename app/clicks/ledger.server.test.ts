@@ -142,7 +142,8 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
 
   it("drops the oldest records past its bound, counts them and says so", async () => {
     const failing = new ClickLedger(
-      { ...database, db: brokenDb() },
+      // Written here, not by the writer's thread, so the broken database is the one used.
+      { ...database, db: brokenDb(), writer: null },
       { batchSize: 100, flushIntervalMs: 0, maxQueue: 5, log: (line) => logged.push(line) },
     );
     for (let index = 0; index < 8; index++) {
@@ -178,7 +179,7 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
           : Reflect.get(target, name),
     });
     const ledger = new ClickLedger(
-      { ...database, db: slow },
+      { ...database, db: slow, writer: null },
       { batchSize: 3, flushIntervalMs: 0, maxQueue: 3, log: (line) => logged.push(line) },
     );
     // The third fills a batch, whose write waits; four more wait behind it, one too many.

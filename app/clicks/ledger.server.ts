@@ -13,15 +13,14 @@ import type { LedgerDatabase } from "~/ledger/database.server";
 import { DAY_MS, pruneWithDailyCounts } from "~/ledger/retention.server";
 import { reportQueries, type ReportQueries } from "~/reports/clicks.server";
 import { CLICKS } from "~/ledger/rollups/families";
-import { addToDailyCounts } from "~/ledger/rollups/rollup.server";
-import { claimBatch } from "~/ledger/shared-facts.server";
 import type { ClickRecord, Database, Dialect } from "~/ledger/schema";
 import type { Backoff } from "~/ledger/write-incident";
+import { runWrite } from "~/ledger/writer-tasks.server";
 
 /**
  * Clicks per write. A write's cost is mostly per transaction (its commit, the index pages
- * it touches), so larger batches cost less per click (docs/performance.md). SQLite writes on the server's thread: a batch must stay short
- * (a few milliseconds), and a drain yields to waiting requests between batches.
+ * it touches), so larger batches cost less per click (docs/performance.md). On SQLite the
+ * writer's thread writes them (runWrite), not the thread that answers redirects.
  */
 export const BATCH_SIZE = 500;
 export const FLUSH_INTERVAL_MS = 1_000;
@@ -73,12 +72,11 @@ export class ClickLedger {
     const settings = queueSettings(options);
     this.queue = new BatchQueue({
       names: { tag: "clicks", noun: "clicks" },
-      write: (batch, token) =>
-        database.db.transaction().execute(async (trx) => {
-          if (!(await claimBatch(trx, token))) return settings.log(alreadyWritten("clicks", batch));
-          await trx.insertInto("clicks").values(batch).execute();
-          await addToDailyCounts(trx, CLICKS, batch);
-        }),
+      write: async (batch, token) => {
+        if (!(await runWrite(database, "clicks", { batch, token }))) {
+          settings.log(alreadyWritten("clicks", batch));
+        }
+      },
       onLeave: (clicks) => this.forget(clicks),
       ...settings,
     });

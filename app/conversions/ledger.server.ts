@@ -11,40 +11,36 @@
  * click ledger's queue (a player can register within a second of the click) first has the
  * clicks written, then finds its click. A click id no click has is kept as an orphan.
  * Every outcome, rejections included, goes to the bounded postback log. Each transaction is
- * synced to disk before it resolves (`durably`, database.server.ts): money survives a power
- * loss once acknowledged.
+ * synced to disk before it resolves (`durably`, app/ledger/durably.server.ts): money survives
+ * a power loss once acknowledged.
  */
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 
-import { chunked } from "~/ledger/chunked";
 import type { LedgerDatabase } from "~/ledger/database.server";
 import type { ClickLedger } from "~/clicks/ledger.server";
+import type { ConversionOrigin, Database } from "~/ledger/schema";
 import { WriteIncident } from "~/ledger/write-incident";
-import type {
-  ConversionOrigin,
-  ConversionsTable,
-  Database,
-  PostbackLogTable,
-  PostbackOutcome,
-} from "~/ledger/schema";
+import { runWrite } from "~/ledger/writer-tasks.server";
 
-import { postbackKey, previousSlotKey, RETRY_WINDOW_MS } from "./dedup";
+import { postbackKey, previousSlotKey } from "./dedup";
 import type { ConversionInput, RejectionReason } from "./postback-input";
-import { CONVERSIONS } from "~/ledger/rollups/families";
-import { addToDailyCounts } from "~/ledger/rollups/rollup.server";
-import { dayIn } from "~/reports/reporting-day";
+import {
+  attributionOf,
+  logRow,
+  takenKeys,
+  type ConversionToStore,
+  type LogRow,
+  type RecordOutcome,
+} from "./store.server";
 
-/** Rows the postback log keeps (the latest). */
-export const POSTBACK_LOG_ROWS = 1_000;
+export { POSTBACK_LOG_ROWS, type RecordOutcome } from "./store.server";
+
 /** Conversions written in one transaction at most. */
 const BATCH_SIZE = 500;
 /** Rejections kept in memory while the database is down, at most. */
 const MAX_PENDING_LOG = 1_000;
 
-type Conversion = Omit<ConversionsTable, "id">;
-type LogRow = Omit<PostbackLogTable, "id">;
 export type PostbackLogEntry = LogRow & { id: number };
-export type RecordOutcome = Extract<PostbackOutcome, "accepted" | "duplicate" | "orphan">;
 
 export type RecordOptions = {
   origin: ConversionOrigin;
@@ -54,40 +50,9 @@ export type RecordOptions = {
   dedupKey?: string;
 };
 
-type Pending = {
-  conversion: ConversionInput;
-  at: number;
-  origin: ConversionOrigin;
-  key: string;
-  previousKey: string | null;
+type Pending = ConversionToStore & {
   resolve: (outcome: RecordOutcome) => void;
   reject: (error: unknown) => void;
-};
-
-/** What the attribution copies from a click. */
-type Attribution = Pick<
-  ConversionsTable,
-  | "link_id"
-  | "page"
-  | "utm_source"
-  | "utm_campaign"
-  | "referrer"
-  | "subid"
-  | "country"
-  | "device"
-  | "variants"
-> & { at: number };
-
-const ORPHAN: Omit<Attribution, "at"> = {
-  link_id: "",
-  page: "",
-  utm_source: null,
-  utm_campaign: null,
-  referrer: null,
-  subid: null,
-  country: null,
-  device: "",
-  variants: null,
 };
 
 export class ConversionLedger {
@@ -95,7 +60,7 @@ export class ConversionLedger {
   private pendingLog: LogRow[] = [];
   private scheduled = false;
   private writing: Promise<void> | null = null;
-  private logWrites = 0;
+
   /** The programs retry (503): no back-off here, only the incident's two log lines. */
   private readonly incident: WriteIncident;
 
@@ -281,107 +246,13 @@ export class ConversionLedger {
         }
       }
     }
-    // Answered 200 once on disk: a power loss after it must not undo it.
-    return this.database.durably(async (trx) => {
-      const outcomes = batch.length > 0 ? await this.insert(trx, batch, log) : [];
-      if (log.length > 0) await this.appendLog(trx, log);
-      return outcomes;
+    // Stored by the thread that owns the writing connection (the SQLite writer's thread),
+    // which answers once the transaction committed.
+    return runWrite(this.database, "conversions", {
+      batch: batch.map(({ resolve: _resolve, reject: _reject, ...item }) => item),
+      log,
+      timeZone: this.options.timeZone,
     });
-  }
-
-  private async insert(
-    trx: Transaction<Database>,
-    batch: Pending[],
-    log: LogRow[],
-  ): Promise<RecordOutcome[]> {
-    const attribution = await attributionOf(trx, [
-      ...new Set(batch.map((item) => item.conversion.clickId)),
-    ]);
-    // Keys taken already: in the database (the slot before within the retry window too)…
-    const taken = await takenKeys(
-      trx,
-      batch.flatMap((item) => [item.key, item.previousKey ?? item.key]),
-    );
-    // …or earlier in this batch.
-    const outcomes: RecordOutcome[] = [];
-    const rows: Conversion[] = [];
-    for (const item of batch) {
-      const previousAt = item.previousKey ? taken.get(item.previousKey) : undefined;
-      const retried =
-        taken.has(item.key) || (previousAt !== undefined && item.at - previousAt < RETRY_WINDOW_MS);
-      const click = attribution.get(item.conversion.clickId);
-      // The log lists what programs sent; an import shows its own outcomes on its page.
-      const note = (outcome: RecordOutcome) => {
-        if (item.origin === "postback")
-          log.push(logRow(item.at, outcome, "postback", item.conversion, null));
-      };
-      if (retried) {
-        outcomes.push("duplicate");
-        note("duplicate");
-        continue;
-      }
-      taken.set(item.key, item.at);
-      const { conversion } = item;
-      const { at: clickAt = null, ...copied } = click ?? { ...ORPHAN, at: null };
-      rows.push({
-        at: item.at,
-        day: dayIn(this.options.timeZone, item.at),
-        event: conversion.event,
-        amount_cents: conversion.amountCents,
-        currency: conversion.currency,
-        txid: conversion.txid,
-        dedup_key: item.key,
-        click_id: conversion.clickId,
-        orphan: click ? 0 : 1,
-        origin: item.origin,
-        click_at: clickAt,
-        ...copied,
-      });
-      const outcome = click ? "accepted" : "orphan";
-      outcomes.push(outcome);
-      note(outcome);
-    }
-    // Another instance may have stored the same key meanwhile (PostgreSQL): the unique
-    // index has the last word, and what it refused is a duplicate.
-    const stored = new Set<string>();
-    for (const part of chunked(rows, 100)) {
-      const inserted = await trx
-        .insertInto("conversions")
-        .values(part)
-        .onConflict((conflict) => conflict.column("dedup_key").doNothing())
-        .returning("dedup_key")
-        .execute();
-      for (const row of inserted) stored.add(row.dedup_key);
-    }
-    const written = rows.filter((row) => stored.has(row.dedup_key));
-    if (written.length < rows.length) {
-      for (const [index, item] of batch.entries()) {
-        if (outcomes[index] !== "duplicate" && !stored.has(item.key)) {
-          outcomes[index] = "duplicate";
-          const entry = log.find(
-            (row) => row.click_id === item.conversion.clickId && row.at === item.at,
-          );
-          if (entry) entry.outcome = "duplicate";
-        }
-      }
-    }
-    await addToDailyCounts(trx, CONVERSIONS, written);
-    return outcomes;
-  }
-
-  private async appendLog(trx: Transaction<Database>, log: LogRow[]): Promise<void> {
-    for (const part of chunked(log, 200))
-      await trx.insertInto("postback_log").values(part).execute();
-    this.logWrites += log.length;
-    if (this.logWrites >= POSTBACK_LOG_ROWS / 10) {
-      this.logWrites = 0;
-      const newest = await trx
-        .selectFrom("postback_log")
-        .select((eb) => eb.fn.max("id").as("id"))
-        .executeTakeFirst();
-      const keepFrom = Number(newest?.id ?? 0) - POSTBACK_LOG_ROWS;
-      if (keepFrom > 0) await trx.deleteFrom("postback_log").where("id", "<=", keepFrom).execute();
-    }
   }
 
   /**
@@ -418,73 +289,4 @@ export class ConversionLedger {
 
 function clip(value: string | null | undefined, length: number): string | null {
   return value ? value.slice(0, length) : null;
-}
-
-function logRow(
-  at: number,
-  outcome: PostbackOutcome,
-  origin: ConversionOrigin | "test",
-  conversion: ConversionInput,
-  reason: RejectionReason | null,
-): LogRow {
-  return {
-    at,
-    outcome,
-    origin,
-    reason,
-    event: conversion.event,
-    click_id: conversion.clickId,
-    txid: conversion.txid,
-    amount_cents: conversion.amountCents,
-    currency: conversion.currency,
-  };
-}
-
-/** The stored conversions' keys among these, with their instants. */
-async function takenKeys(
-  trx: Transaction<Database>,
-  keys: readonly string[],
-): Promise<Map<string, number>> {
-  const taken = new Map<string, number>();
-  for (const part of chunked([...new Set(keys)], 500)) {
-    const rows = await trx
-      .selectFrom("conversions")
-      .select(["dedup_key", "at"])
-      .where("dedup_key", "in", part)
-      .execute();
-    for (const row of rows) taken.set(row.dedup_key, Number(row.at));
-  }
-  return taken;
-}
-
-/** The attribution of the clicks with these ids (absent: no such click). */
-async function attributionOf(
-  trx: Transaction<Database>,
-  clickIds: string[],
-): Promise<Map<string, Attribution>> {
-  const found = new Map<string, Attribution>();
-  for (const part of chunked(clickIds, 500)) {
-    const rows = await trx
-      .selectFrom("clicks")
-      .select([
-        "click_id",
-        "at",
-        "link_id",
-        "page",
-        "utm_source",
-        "utm_campaign",
-        "referrer",
-        "subid",
-        "country",
-        "device",
-        // The click's experiments: its conversions count for the variants it was shown.
-        "variants",
-      ])
-      .where("click_id", "in", part)
-      .execute();
-    for (const { click_id, at, ...row } of rows) {
-      if (click_id) found.set(click_id, { ...row, at: Number(at) });
-    }
-  }
-  return found;
 }

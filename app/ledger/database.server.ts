@@ -8,20 +8,13 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 
 import SQLite from "better-sqlite3";
-import {
-  Kysely,
-  PostgresDialect,
-  sql,
-  SqliteDialect,
-  SqliteDriver,
-  type DatabaseConnection,
-  type Driver,
-  type Transaction,
-} from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 
 import { migrateToLatest } from "./migrate.server";
 import { findReaderWorker, sqliteReaderDialect } from "./sqlite-reader.server";
+import { LedgerSqliteDialect } from "./sqlite-dialect";
+import { findWriterWorker, SqliteWriter } from "./sqlite-writer.server";
 import type { Database, Dialect } from "./schema";
 
 /** The default ledger file, relative to the working directory (git-ignored). */
@@ -36,15 +29,14 @@ export type LedgerDatabase = {
    */
   reader: Kysely<Database>;
   /**
-   * Runs `work` in one transaction that is on disk when it resolves, a power loss included:
-   * the money (conversions), acknowledged once stored. On SQLite its commit is synced
-   * (`synchronous = FULL` for it; the clicks' and views' batches keep NORMAL: docs/clicks.md);
-   * PostgreSQL syncs every commit already (`synchronous_commit = on`, its default).
+   * On a SQLite file, the thread that owns the writing connection and runs the ledgers'
+   * batch writes (writer-tasks.server.ts), so a write, however slow, never holds the
+   * server's thread; else null (PostgreSQL's driver does not hold it).
    */
-  durably: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>;
+  writer: SqliteWriter | null;
   dialect: Dialect;
   describe: string;
-  /** Closes the connections (and the reader's threads). */
+  /** Closes the connections (and the reader's and writer's threads). */
   close: () => Promise<void>;
 };
 
@@ -85,8 +77,8 @@ export async function openLedgerDatabase(
   const { dialect, target } = parseDatabaseUrl(url);
   let db: Kysely<Database>;
   let reader: Kysely<Database> | undefined;
+  let writer: SqliteWriter | null = null;
   let describe: string;
-  let durably: LedgerDatabase["durably"] = (work) => db.transaction().execute(work);
   if (dialect === "postgres") {
     const pool = new pg.Pool({
       connectionString: target,
@@ -113,23 +105,14 @@ export async function openLedgerDatabase(
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("busy_timeout = 5000");
     db = new Kysely<Database>({ dialect: new LedgerSqliteDialect(sqlite) });
-    // The setting cannot change inside a transaction: it is set around it, on the one
-    // connection, which nothing else uses meanwhile (Kysely's SQLite driver holds it).
-    durably = (work) =>
-      db.connection().execute(async (connection) => {
-        await sql`pragma synchronous = FULL`.execute(connection);
-        try {
-          return await connection.transaction().execute(work);
-        } finally {
-          // Should this fail, FULL stays: slower, never less safe; the work's error stands.
-          await sql`pragma synchronous = NORMAL`.execute(connection).catch(() => {});
-        }
-      });
     // In memory there is nothing to share between connections: reports read on this one.
     const worker = target === ":memory:" ? null : findReaderWorker();
     if (worker) {
       reader = new Kysely<Database>({ dialect: sqliteReaderDialect(path.resolve(target), worker) });
     }
+    // Its thread opens the file at its first write, once migrated below.
+    const writes = target === ":memory:" ? null : await findWriterWorker();
+    if (writes) writer = new SqliteWriter(path.resolve(target), writes);
     describe = `SQLite ${target}`;
   }
   await migrateToLatest(db, dialect);
@@ -137,33 +120,13 @@ export async function openLedgerDatabase(
   return {
     db,
     reader: readsWith,
-    durably,
+    writer,
     dialect,
     describe,
     async close() {
+      await writer?.close();
       if (readsWith !== db) await readsWith.destroy();
       await db.destroy();
     },
   };
-}
-
-/**
- * better-sqlite3 under Kysely, with one change: the rollback after a failed transaction runs
- * only while one is open. SQLite ends the transaction itself on some errors (a full disk,
- * SQLITE_FULL), and a ROLLBACK then fails with "cannot rollback - no transaction is active",
- * which Kysely throws instead of the error that says what happened.
- */
-class LedgerSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqlite: SQLite.Database) {
-    super({ database: sqlite });
-  }
-
-  override createDriver(): Driver {
-    const { sqlite } = this;
-    return new (class extends SqliteDriver {
-      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-        if (sqlite.inTransaction) await super.rollbackTransaction(connection);
-      }
-    })({ database: sqlite });
-  }
 }

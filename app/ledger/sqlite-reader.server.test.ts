@@ -98,7 +98,7 @@ describe("the reader thread's file", () => {
     ]);
   });
 
-  it("is found by a server built as build:server builds it and started from another folder", async () => {
+  it("is found, as the writer's, by a server built as build:server builds it and started from another folder", async () => {
     // The build:server script's entries (name=source), with the ledger's database module
     // standing in for the server: the same bundling puts both files in one folder.
     const script = (
@@ -109,7 +109,7 @@ describe("the reader thread's file", () => {
     const entries = Object.fromEntries(
       [...script.matchAll(/(\S+)=(\S+\.(?:ts|js))/g)].map((match) => [match[1]!, match[2]!]),
     );
-    expect(Object.keys(entries)).toEqual(["index", "sqlite-reader.worker"]);
+    expect(Object.keys(entries)).toEqual(["index", "sqlite-reader.worker", "sqlite-writer.worker"]);
     // A deployment: build/ and node_modules/, started from a folder that holds neither.
     const deploy = path.join(directory, "deploy");
     const out = path.join(deploy, "build", "server");
@@ -129,7 +129,11 @@ describe("the reader thread's file", () => {
       const { openLedgerDatabase } = await import(${JSON.stringify(pathToFileURL(path.join(out, "index.js")).href)});
       const database = await openLedgerDatabase("sqlite:clicks.sqlite");
       const rows = await database.reader.selectNoFrom((eb) => eb.val(1).as("one")).execute();
-      console.log(JSON.stringify({ offThread: database.reader !== database.db, rows }));
+      const view = { at: 1, day: "2026-11-20", page: "/", utm_source: null, utm_medium: null,
+        utm_campaign: null, referrer: null, country: null, device: "mobile", browser: "Chrome",
+        visitor: "v1", variants: null };
+      const written = await database.writer?.run("views", { batch: [view], token: "t1" });
+      console.log(JSON.stringify({ offThread: database.reader !== database.db, rows, written }));
       await database.close();`;
     try {
       const { stdout, stderr } = await promisify(execFile)(
@@ -138,7 +142,8 @@ describe("the reader thread's file", () => {
         { cwd: elsewhere },
       );
       expect(stderr).toBe("");
-      expect(JSON.parse(stdout)).toEqual({ offThread: true, rows: [{ one: 1 }] });
+      // Reports read, and the views are written, off the server's thread.
+      expect(JSON.parse(stdout)).toEqual({ offThread: true, rows: [{ one: 1 }], written: true });
     } finally {
       rmSync(elsewhere, { recursive: true, force: true });
     }

@@ -10,11 +10,10 @@ import { BatchQueue, type QueueStats } from "~/ledger/batch-queue";
 import type { LedgerDatabase } from "~/ledger/database.server";
 import { DAY_MS, pruneWithDailyCounts } from "~/ledger/retention.server";
 import { alreadyWritten, queueSettings, type LedgerOptions } from "~/clicks/ledger.server";
-import { claimBatch } from "~/ledger/shared-facts.server";
 import type { ViewRecord } from "~/ledger/schema";
 
 import { VIEWS } from "~/ledger/rollups/families";
-import { addToDailyCounts } from "~/ledger/rollups/rollup.server";
+import { runWrite } from "~/ledger/writer-tasks.server";
 
 /**
  * Days of view_visitor_daily kept: only today's keys deduplicate (the key changes daily),
@@ -32,12 +31,11 @@ export class ViewLedger {
     const settings = queueSettings(options);
     this.queue = new BatchQueue({
       names: { tag: "views", noun: "views" },
-      write: (batch, token) =>
-        database.db.transaction().execute(async (trx) => {
-          if (!(await claimBatch(trx, token))) return settings.log(alreadyWritten("views", batch));
-          await trx.insertInto("views").values(batch).execute();
-          await addToDailyCounts(trx, VIEWS, batch);
-        }),
+      write: async (batch, token) => {
+        if (!(await runWrite(database, "views", { batch, token }))) {
+          settings.log(alreadyWritten("views", batch));
+        }
+      },
       ...settings,
     });
   }

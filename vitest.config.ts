@@ -11,6 +11,10 @@ export default defineConfig({
       "@remix-run/dev/assets-manifest": fileURLToPath(
         new URL("./tests/stubs/assets-manifest.ts", import.meta.url),
       ),
+      // `@vitest-environment jsdom-node-fetch`: jsdom with Node's own AbortSignal (the file).
+      "vitest-environment-jsdom-node-fetch": fileURLToPath(
+        new URL("./tests/jsdom-environment.ts", import.meta.url),
+      ),
     },
   },
   test: {

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment jsdom-node-fetch
 /**
  * The error boundaries inside the default layout: whatever fails, the visitor sees the
  * header, the footer and a Spanish message, never the error's own text.
@@ -47,6 +47,7 @@ async function loadPath(path: string) {
     context: {
       clicks: null,
       conversions: null,
+      reports: null,
       clientAddress: "",
       head: false,
       variants: "",

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment jsdom-node-fetch
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import {

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment jsdom-node-fetch
 import { describe, expect, it, vi } from "vitest";
 
 import { VIEW_PATH } from "~/views/view-endpoint";

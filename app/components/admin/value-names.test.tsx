@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment jsdom-node-fetch
 /**
  * Device classes reach the marketer in Spanish: the device ranking's rows, their filter
  * links' titles and the active filter's chip say «móvil», «ordenador», «tableta», while the

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment jsdom-node-fetch
 import { createRemixStub } from "@remix-run/testing";
 import { render, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment jsdom-node-fetch
 import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 

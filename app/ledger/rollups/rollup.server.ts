@@ -132,6 +132,19 @@ const combinationRowOf = (family: RollupFamily, { day, keys, values, measures }:
 });
 
 /**
+ * The rows sorted by their key: every writer (another batch, another instance) then locks
+ * the rows of a table in the same order, so two concurrent upserts on PostgreSQL wait for
+ * each other instead of deadlocking.
+ */
+function inLockOrder(rows: readonly Row[], key: readonly string[]): Row[] {
+  const keyOf = (row: Row) => key.map((column) => String(row[column])).join("\u0000");
+  return rows
+    .map((row) => [keyOf(row), row] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, row]) => row);
+}
+
+/**
  * Inserts `rows`, adding `measures` to the rows already there. Table names vary per family,
  * so this one generic statement goes through an untyped handle of the same transaction.
  */
@@ -145,7 +158,7 @@ async function upsert(
   if (rows.length === 0) return;
   const untyped = db as unknown as Kysely<Record<string, Row>>;
   const size = Math.floor(PARAMETERS_PER_STATEMENT / Object.keys(rows[0]!).length);
-  for (const part of chunked(rows, size)) {
+  for (const part of chunked(inLockOrder(rows, conflict), size)) {
     await untyped
       .insertInto(table)
       .values(part)
@@ -189,7 +202,7 @@ async function addVisitors(
   }
   const untyped = db as unknown as Kysely<Record<string, Row>>;
   const conflict = visitors.byPage ? ["day", "page", "visitor"] : ["day", "visitor"];
-  for (const part of chunked([...keys.values()], 500)) {
+  for (const part of chunked(inLockOrder([...keys.values()], conflict), 500)) {
     const insert = untyped
       .insertInto(visitors.table)
       .values(part)

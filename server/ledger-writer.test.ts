@@ -21,6 +21,7 @@ import { ViewLedger } from "~/views/ledger.server";
 import { testClick } from "../tests/click-record";
 
 import { outboundRedirect, type OutboundOptions } from "./outbound";
+import { inspectRequest } from "./request-guard";
 
 const CHROME =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
@@ -63,7 +64,8 @@ beforeEach(async () => {
   clicks = new ClickLedger(database, { batchSize: 1, flushIntervalMs: 0 });
   views = new ViewLedger(database, { flushIntervalMs: 0 });
   conversions = new ConversionLedger(database, clicks, { timeZone: "Europe/Madrid" });
-});
+  // A bound, not a wait: the first open bundles and starts the writer's thread from source.
+}, 60_000);
 afterEach(async () => {
   if (closed) return;
   await Promise.all([conversions.close(), views.close()]);
@@ -72,6 +74,7 @@ afterEach(async () => {
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    inspectRequest(req);
     const redirect = outboundRedirect({
       env: {
         COUNTRY_HEADER: "cf-ipcountry",
@@ -124,7 +127,7 @@ const conversion = (clickId: string) => ({
   txid: null,
 });
 
-describe("the ledger's writer thread", () => {
+describe("the ledger's writer thread", { timeout: 60_000 }, () => {
   it("holds no redirect, page or health check while a write blocks in it", async () => {
     const hold = database.writer!.hold();
     // The redirect queues its click, whose write reaches the thread and blocks there.

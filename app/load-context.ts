@@ -1,6 +1,7 @@
 /** What the server passes to every loader and action (server/app.ts `loadContext`). */
 import type { ClickLedger } from "~/clicks/ledger.server";
 import type { ConversionLedger } from "~/conversions/ledger.server";
+import type { ReportQueries } from "~/reports/clicks.server";
 
 /**
  * Why the server renders the site's error page in place of a request: a refusal of the guard
@@ -18,6 +19,8 @@ declare module "@remix-run/node" {
     clicks: ClickLedger | null;
     /** The conversion ledger (postbacks, CSV imports), null whenever `clicks` is. */
     conversions: ConversionLedger | null;
+    /** Every report of the ledger (app/reports), read on its reader; null whenever `clicks` is. */
+    reports: ReportQueries | null;
     /** The client's address, only for the ledger's daily visitor key; never stored. */
     clientAddress: string;
     /**

@@ -24,6 +24,7 @@ import type { ClickLedger } from "~/clicks/ledger.server";
 import type { ConversionLedger } from "~/conversions/ledger.server";
 import type { Env } from "~/config/env.server";
 import type { Refusal as RefusalContext } from "~/load-context";
+import type { ReportQueries } from "~/reports/clicks.server";
 import type { ViewLedger } from "~/views/ledger.server";
 
 import type { LoadedBuild } from "./app-build";
@@ -66,6 +67,8 @@ export type SiteServerOptions = {
   conversions: ConversionLedger | null;
   /** The page views' ledger the view endpoint records into (null with the click ledger off). */
   views: ViewLedger | null;
+  /** The ledger's reports, for the dashboard and its exports (null with the ledger off). */
+  reports: ReportQueries | null;
   /** Development only: the content's state, its event stream and problems page. */
   devContent?: DevContent | null;
 };
@@ -229,6 +232,7 @@ function expressApp(
     cache,
     clicks,
     conversions,
+    reports,
     devContent = null,
   }: SiteServerOptions,
   {
@@ -294,6 +298,7 @@ function expressApp(
       getLoadContext: (req) => ({
         clicks,
         conversions,
+        reports,
         clientAddress: client.of(req),
         head: req.method === "HEAD",
         variants: variantsOf(req),

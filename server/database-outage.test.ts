@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { testClick } from "../tests/click-record";
 
+import { reportQueries } from "~/reports/clicks.server";
 import { clicksCsv, dailyCsv } from "~/reports/csv.server";
 import type { View } from "~/reports/query";
 import { openLedgerDatabase, type LedgerDatabase } from "~/ledger/database.server";
@@ -162,7 +163,9 @@ describe("a PostgreSQL outage", () => {
     // The exports read before they stream: the call fails (the route's 503), no cut download.
     const exported = { range: { from: DAY, to: DAY }, filters: {} } as View;
     for (const csv of [clicksCsv, dailyCsv]) {
-      const failed = await csv(clicks.reports, exported).catch((error: unknown) => error);
+      const failed = await csv(reportQueries(database.reader), exported).catch(
+        (error: unknown) => error,
+      );
       expect(isDatabaseUnavailable(failed), csv.name).toBe(true);
     }
 

@@ -25,6 +25,7 @@ import { ClickLedger } from "~/clicks/ledger.server";
 import { VisitorSalts } from "~/ledger/visitor-salts.server";
 import { ConversionLedger } from "~/conversions/ledger.server";
 import { env } from "~/config/env.server";
+import { reportQueries, type ReportQueries } from "~/reports/clicks.server";
 import { ViewLedger } from "~/views/ledger.server";
 
 import { createSiteServer } from "./app";
@@ -101,12 +102,13 @@ async function openLedgers(): Promise<{
   clicks: ClickLedger | null;
   conversions: ConversionLedger | null;
   views: ViewLedger | null;
+  reports: ReportQueries | null;
 }> {
   if (!env.CLICK_LEDGER) {
     console.log(
       "[clicks] ledger off (CLICK_LEDGER=false): clicks and page views are not recorded, postbacks not received",
     );
-    return { clicks: null, conversions: null, views: null };
+    return { clicks: null, conversions: null, views: null, reports: null };
   }
   const database = await openLedgerDatabase(env.DATABASE_URL).catch((error: unknown) => {
     console.error(`[clicks] cannot open the click ledger: ${(error as Error).message}`);
@@ -140,10 +142,11 @@ async function openLedgers(): Promise<{
     env.CLICK_RETENTION_DAYS,
   );
   onShutdown(stopRetention);
-  return { clicks: ledger, conversions, views };
+  // The read side: every report, on the database's reader (app/reports).
+  return { clicks: ledger, conversions, views, reports: reportQueries(database.reader) };
 }
 
-const { clicks, conversions, views } = await openLedgers();
+const { clicks, conversions, views, reports } = await openLedgers();
 
 const server = createSiteServer({
   env,
@@ -155,6 +158,7 @@ const server = createSiteServer({
   clicks,
   conversions,
   views,
+  reports,
   devContent,
 });
 

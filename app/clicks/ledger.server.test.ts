@@ -19,7 +19,7 @@ import { ClickLedger } from "./ledger.server";
 import { DIMENSION_NAMES, DIMENSIONS, type DayRange, type Dimension } from "~/ledger/dimensions";
 import { CLICKS } from "~/ledger/rollups/families";
 import { rebuildDailyCounts } from "~/ledger/rollups/rebuild.server";
-import { sumDays, type Ranked } from "~/reports/clicks.server";
+import { reportQueries, sumDays, type Ranked } from "~/reports/clicks.server";
 import type { ClickRecord } from "~/ledger/schema";
 
 const directory = mkdtempSync(path.join(tmpdir(), "ledger-"));
@@ -228,7 +228,7 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
     for (const row of rows) ledger.record(row);
     await ledger.flush();
     const range = { from: "2026-11-10", to: "2026-11-11" };
-    const { reports } = ledger;
+    const reports = reportQueries(database.reader);
     expect(sumDays(await reports.days(range))).toEqual({ humans: 4, bots: 1, uniques: 3 });
     expect((await reports.rankings(range)).campaign).toEqual([
       { value: "otono", clicks: 3 },
@@ -269,7 +269,7 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
     await rebuildDailyCounts(database.db, CLICKS);
     expect(await rollupRows()).toEqual(kept);
     const range = { from: "2026-11-05", to: "2026-11-18" };
-    const { reports } = ledger;
+    const reports = reportQueries(database.reader);
     const rankings = await reports.rankings(range, {}, { limit: 50 });
     for (const dimension of DIMENSION_NAMES) {
       expect(inRankOrder(rankings[dimension]), dimension).toEqual(
@@ -308,7 +308,7 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
     ];
     await writeSeed(database, { count: 2000, days: 12, lastDay: "2026-11-20", links, seed: 3 });
     const range = { from: "2026-11-12", to: "2026-11-20" };
-    const { reports } = ledger;
+    const reports = reportQueries(database.reader);
     // One filter (click_filter_daily), a referrer alone and two filters (the combinations),
     // and a sub-id (the clicks): each read its own way.
     for (const filters of [

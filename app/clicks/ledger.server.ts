@@ -11,7 +11,6 @@ import type { Kysely } from "kysely";
 import { BatchQueue, type QueueStats } from "~/ledger/batch-queue";
 import type { LedgerDatabase } from "~/ledger/database.server";
 import { DAY_MS, pruneWithDailyCounts } from "~/ledger/retention.server";
-import { reportQueries, type ReportQueries } from "~/reports/clicks.server";
 import { CLICKS } from "~/ledger/rollups/families";
 import type { ClickRecord, Database, Dialect } from "~/ledger/schema";
 import type { Backoff } from "~/ledger/write-incident";
@@ -59,7 +58,6 @@ export function alreadyWritten(noun: string, batch: readonly unknown[]): string 
 }
 
 export class ClickLedger {
-  readonly reports: ReportQueries;
   private readonly queue: BatchQueue<ClickRecord>;
   /** The queued clicks by click id: a postback may arrive before its click is written. */
   private readonly queuedIds = new Map<string, ClickRecord>();
@@ -68,7 +66,6 @@ export class ClickLedger {
     private readonly database: LedgerDatabase,
     options: LedgerOptions = {},
   ) {
-    this.reports = reportQueries(database.reader);
     const settings = queueSettings(options);
     this.queue = new BatchQueue({
       names: { tag: "clicks", noun: "clicks" },

@@ -193,13 +193,9 @@ export async function loadExperimentsView(
     .map(({ view }) => view);
 }
 
-/**
- * The click ledger's experiment reports (`reports.experiments`); null when the ledger is
- * off or lacks them.
- */
+/** The ledger's experiment reports (`reports.experiments`); null when the ledger is off. */
 export function experimentReportsOf(context: {
-  clicks: { reports: object } | null;
+  reports: { experiments: ExperimentReports } | null;
 }): ExperimentReports | null {
-  const reports = context.clicks?.reports as { experiments?: ExperimentReports } | undefined;
-  return reports?.experiments ?? null;
+  return context.reports?.experiments ?? null;
 }

@@ -25,9 +25,10 @@ const experiments = await import("./admin.experiments");
 const postbacks = await import("./admin.postbacks");
 const importPage = await import("./admin.import");
 
-const context = (clicks: unknown = null): AppLoadContext => ({
-  clicks: clicks as AppLoadContext["clicks"],
+const context = (reports: unknown = null): AppLoadContext => ({
+  clicks: null,
   conversions: null,
+  reports: reports as AppLoadContext["reports"],
   clientAddress: "203.0.113.9",
   head: false,
   variants: "",
@@ -81,12 +82,12 @@ describe("a period that cannot be used", () => {
   it.each(["clicks.csv", "conversions.csv", "daily.csv", "pages.csv"])(
     "%s answers 400 with a Spanish line, whatever the period",
     async (file) => {
-      // The ledger is never asked: a stand-in that fails if it is.
-      const ledger = new Proxy({}, { get: () => expect.unreachable("ledger read") });
+      // The reports are never asked: a stand-in that fails if they are.
+      const reports = new Proxy({}, { get: () => expect.unreachable("ledger read") });
       for (const search of BAD_PERIODS) {
         const response = await exports.loader({
           request: get(`/admin/${file}${search}`),
-          context: context(ledger),
+          context: context(reports),
           params: {},
         });
         expect(response.status, search).toBe(400);

@@ -42,11 +42,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (view.problem) {
     return refusal(400, `${view.problem}: no se ha exportado nada. Corrige el periodo en /admin.`);
   }
-  if (!context.clicks) return refusal(409, "El registro de clics está desactivado.");
+  const { reports } = context;
+  if (!reports) return refusal(409, "El registro de clics está desactivado.");
   const name = `${file.replace(".csv", "")}-${view.range.from}-${view.range.to}.csv`;
   let body: ReadableStream<Uint8Array>;
   try {
-    body = await make(context.clicks.reports, view);
+    body = await make(reports, view);
   } catch (error) {
     if (!databaseUnavailable(error)) throw error;
     return refusal(

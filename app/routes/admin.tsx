@@ -55,9 +55,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const url = new URL(request.url);
   const view = readView(url.searchParams, todayIn(env.REPORT_TIME_ZONE));
-  const { clicks } = context;
-  const dashboard = clicks
-    ? await readLedger(() => loadDashboard(clicks.reports, view, linkLabel, linkPage))
+  const { reports } = context;
+  const dashboard = reports
+    ? await readLedger(() => loadDashboard(reports, view, linkLabel, linkPage))
     : null;
   // A period that cannot be used is a bad request: 400, with the notice and the last 30 days.
   return json(

@@ -26,6 +26,7 @@ function load(path: string, assigned: string) {
     context: {
       clicks: null,
       conversions: null,
+      reports: null,
       clientAddress: "",
       head: false,
       variants: assigned,

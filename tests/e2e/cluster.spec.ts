@@ -1,8 +1,8 @@
 /**
  * The production topology under load (deploy/README.md): nginx with deploy/nginx/brisamar.conf in
  * front of two instances on one throwaway PostgreSQL (scripts/topology.ts), driven with a
- * steady mix of what the site lives on, all through the front: cached pages, the page under
- * the running experiment (never cached: Cache-Control private), page views (beacon POSTs,
+ * steady mix of what the site lives on, all through the front: cached pages (the home page
+ * among them: the shipped content runs no experiment), page views (beacon POSTs,
  * each with its own utm_campaign), clicks (`/go/<link>`, each with its own utm_campaign)
  * and registration postbacks for those clicks' ids. Then:
  * - a rolling deploy: each instance in turn gets SIGTERM and is started again while the
@@ -14,8 +14,8 @@
  * Either way every click, view and conversion sent is in PostgreSQL exactly once, and the
  * dashboard's daily export, read through the front after logging in, totals what was sent.
  * And, on one instance, what the front's configuration promises of the cache (tracking
- * parameters share an entry; `_data`, a cookie, a private page and a redirect are never
- * served from it) and of its limit on one address's redirects.
+ * parameters share an entry and the home page is shared; `_data`, a cookie and a redirect
+ * are never served from it) and of its limit on one address's redirects.
  */
 import { randomUUID } from "node:crypto";
 import { get as httpGet } from "node:http";
@@ -135,7 +135,7 @@ class Load {
   }
 
   private async page() {
-    // A cached page (any query string shares its entry) and the experiment's page.
+    // A cached page (any query string shares its entry) and the home page.
     for (const path of [`/bonos?utm_source=${this.run}`, "/"]) {
       const answer = await this.request(`GET ${path}`, `${this.front}${path}`);
       if (answer && answer.status !== 200) this.fail(`GET ${path}`, answer.status);
@@ -435,9 +435,9 @@ test.describe("the cluster behind nginx", () => {
         expect(await cacheOf("/bonos?utm_source=a&gclid=b")).toBe("HIT");
         expect(await cacheOf("/bonos?_data=routes%2Fpage")).toBe("BYPASS");
         expect(await cacheOf("/bonos", { cookie: "admin_session=x" })).toBe("BYPASS");
-        // The page under the running experiment is private: it reaches an instance each time.
+        // `/` runs no experiment in the shipped content: the front shares it like any page.
         await cacheOf("/");
-        expect(await cacheOf("/")).toBe("MISS");
+        expect(await cacheOf("/")).toBe("HIT");
         // Redirects are never cached: each one is a click of its own.
         expect(await cacheOf(`/go/${LINK}`)).toBeNull();
 

@@ -25,16 +25,22 @@ const stored = (fact: Fact, dimension: Dimension) => String(fact[columnOf(dimens
 /** Facts of one day with the same keys and the same value of every paired dimension. */
 type Combination = { day: string; keys: Row; values: string[]; measures: Row };
 
-/** Adds `measures` to the row kept under `key`, made by `make` the first time. */
-function add(rows: Map<string, Row>, key: string, make: () => Row, measures: Row): void {
-  const row = rows.get(key);
-  if (!row) {
-    rows.set(key, { ...make(), ...measures });
-    return;
-  }
+/** Adds each of `measures` to the same measure of `row`. */
+function addMeasures(row: Row, measures: Row): void {
   for (const [name, value] of Object.entries(measures))
     row[name] = Number(row[name]) + Number(value);
 }
+
+/** Adds `measures` to the row kept under `key`, made by `make` the first time. */
+function add(rows: Map<string, Row>, key: string, make: () => Row, measures: Row): void {
+  const row = rows.get(key);
+  if (row) addMeasures(row, measures);
+  else rows.set(key, { ...make(), ...measures });
+}
+
+/** A fact's values of the columns its family keeps counts apart by. */
+const keysOf = (family: RollupFamily, fact: Fact): Row =>
+  Object.fromEntries(family.keys.map((key) => [key, fact[key] as string | number]));
 
 function measuresOf(family: RollupFamily, fact: Fact): Row {
   return Object.fromEntries(
@@ -49,18 +55,13 @@ function measuresOf(family: RollupFamily, fact: Fact): Row {
 export function combinationsOf(family: RollupFamily, batch: readonly Fact[]): Combination[] {
   const combinations = new Map<string, Combination>();
   for (const fact of batch) {
-    const keys = Object.fromEntries(family.keys.map((key) => [key, fact[key] as string | number]));
+    const keys = keysOf(family, fact);
     const values = family.paired.map((dimension) => stored(fact, dimension));
     const id = [fact.day, ...Object.values(keys), ...values].join("\u0000");
     const measures = measuresOf(family, fact);
     const combination = combinations.get(id);
-    if (!combination) {
-      combinations.set(id, { day: fact.day, keys, values, measures });
-      continue;
-    }
-    for (const [name, value] of Object.entries(measures)) {
-      combination.measures[name] = Number(combination.measures[name]) + Number(value);
-    }
+    if (combination) addMeasures(combination.measures, measures);
+    else combinations.set(id, { day: fact.day, keys, values, measures });
   }
   return [...combinations.values()];
 }
@@ -88,7 +89,7 @@ export function dailyRowsOf(
   }
   const unpaired = family.dimensions.filter((dimension) => !family.paired.includes(dimension));
   for (const fact of unpaired.length > 0 ? batch : []) {
-    const keys = Object.fromEntries(family.keys.map((key) => [key, fact[key] as string | number]));
+    const keys = keysOf(family, fact);
     for (const dimension of unpaired) {
       put(fact.day, keys, dimension, stored(fact, dimension), measuresOf(family, fact));
     }

@@ -78,6 +78,9 @@ test("no page has a CSP violation or a console error, analytics off", async ({ p
 });
 
 base("no page has a CSP violation or a console error, analytics on", async ({ page }) => {
+  // A bound, not a wait: it visits every page, slow on a shared machine (timed out at 30 s
+  // with one core busy).
+  base.setTimeout(120_000);
   const collector = await startCollector();
   const errors: string[] = [];
   page.on("console", (message) => {

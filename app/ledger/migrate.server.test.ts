@@ -20,6 +20,7 @@ import { saltsIn } from "../../tests/salt-search";
 
 import { VisitorKeys } from "~/clicks/click-record.server";
 
+import { addPrints } from "./visitor-prints";
 import { ledgerMigrator, migrateToLatest, migrations } from "./migrate.server";
 import type { Database } from "./schema";
 
@@ -109,7 +110,7 @@ describe("a fresh database after the migrations", () => {
   it("on SQLite has exactly the ledger's tables and indexes", async () => {
     expect(await sqliteSchema()).toMatchInlineSnapshot(`
       [
-        "CREATE TABLE "click_combination_daily" ("day" varchar(10) not null, "link_id" varchar(120) not null, "page" varchar(256) not null, "utm_campaign" varchar(100) not null, "utm_source" varchar(100) not null, "referrer" varchar(253) not null, "country" varchar(2) not null, "device" varchar(10) not null, "is_bot" smallint not null, "clicks" bigint not null, constraint "click_combination_daily_key" primary key ("day", "link_id", "page", "utm_campaign", "utm_source", "referrer", "country", "device", "is_bot"))",
+        "CREATE TABLE "click_combination_daily" ("day" varchar(10) not null, "link_id" varchar(120) not null, "page" varchar(256) not null, "utm_campaign" varchar(100) not null, "utm_source" varchar(100) not null, "referrer" varchar(253) not null, "country" varchar(2) not null, "device" varchar(10) not null, "is_bot" smallint not null, "clicks" bigint not null, "visitors" text default '' not null, constraint "click_combination_daily_key" primary key ("day", "link_id", "page", "utm_campaign", "utm_source", "referrer", "country", "device", "is_bot"))",
         "CREATE TABLE "click_daily" ("day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "is_bot" smallint not null, "clicks" bigint not null, constraint "click_daily_key" primary key ("day", "dimension", "value", "is_bot"))",
         "CREATE TABLE "click_filter_daily" ("day" varchar(10) not null, "filter_dimension" varchar(10) not null, "filter_value" varchar(2048) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "is_bot" smallint not null, "clicks" bigint not null, constraint "click_filter_daily_key" primary key ("filter_dimension", "filter_value", "day", "dimension", "value", "is_bot"))",
         "CREATE INDEX "click_filter_daily_day" on "click_filter_daily" ("day")",
@@ -138,7 +139,7 @@ describe("a fresh database after the migrations", () => {
         "CREATE TABLE "login_failures" ("client" varchar(64) not null, "window_start" bigint not null, "failures" integer not null, constraint "login_failures_key" primary key ("client", "window_start"))",
         "CREATE TABLE "postback_log" ("id" integer primary key autoincrement, "at" bigint not null, "outcome" varchar(10) not null, "origin" varchar(10) not null, "reason" varchar(40), "event" varchar(40), "click_id" varchar(64), "txid" varchar(100), "amount_cents" bigint, "currency" varchar(3))",
         "CREATE TABLE sqlite_sequence(name,seq)",
-        "CREATE TABLE "view_combination_daily" ("day" varchar(10) not null, "page" varchar(256) not null, "utm_source" varchar(100) not null, "utm_campaign" varchar(100) not null, "referrer" varchar(253) not null, "country" varchar(2) not null, "device" varchar(10) not null, "views" bigint not null, constraint "view_combination_daily_key" primary key ("day", "page", "utm_source", "utm_campaign", "referrer", "country", "device"))",
+        "CREATE TABLE "view_combination_daily" ("day" varchar(10) not null, "page" varchar(256) not null, "utm_source" varchar(100) not null, "utm_campaign" varchar(100) not null, "referrer" varchar(253) not null, "country" varchar(2) not null, "device" varchar(10) not null, "views" bigint not null, "visitors" text default '' not null, constraint "view_combination_daily_key" primary key ("day", "page", "utm_source", "utm_campaign", "referrer", "country", "device"))",
         "CREATE TABLE "view_daily" ("day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "views" bigint not null, "visitors" bigint not null, constraint "view_daily_key" primary key ("day", "dimension", "value"))",
         "CREATE TABLE "view_filter_daily" ("day" varchar(10) not null, "filter_dimension" varchar(10) not null, "filter_value" varchar(2048) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "views" bigint not null, constraint "view_filter_daily_key" primary key ("filter_dimension", "filter_value", "day", "dimension", "value"))",
         "CREATE INDEX "view_filter_daily_day" on "view_filter_daily" ("day")",
@@ -172,6 +173,7 @@ describe("a fresh database after the migrations", () => {
         "click_combination_daily.device character varying(10) not null",
         "click_combination_daily.is_bot smallint not null",
         "click_combination_daily.clicks bigint not null",
+        "click_combination_daily.visitors text not null",
         "click_daily.day character varying(10) not null",
         "click_daily.dimension character varying(10) not null",
         "click_daily.value character varying(2048) not null",
@@ -268,6 +270,7 @@ describe("a fresh database after the migrations", () => {
         "view_combination_daily.country character varying(2) not null",
         "view_combination_daily.device character varying(10) not null",
         "view_combination_daily.views bigint not null",
+        "view_combination_daily.visitors text not null",
         "view_daily.day character varying(10) not null",
         "view_daily.dimension character varying(10) not null",
         "view_daily.value character varying(2048) not null",
@@ -408,6 +411,12 @@ describe("migration 002 on a ledger that already had clicks", () => {
   });
 });
 
+/** A combination row with its prints (migration 013) as a sorted list. */
+const withPrintSets = (row: { visitors: string }) => ({
+  ...row,
+  visitors: [...addPrints(new Set(), row.visitors)].sort(),
+});
+
 describe("migration 008 on a ledger that already had views", () => {
   it("fills the day's combinations with the views they count, missing values as empty", async () => {
     const db = memoryDatabase();
@@ -445,9 +454,10 @@ describe("migration 008 on a ledger that already had views", () => {
         referrer: "",
         country: "ES",
       };
-      expect(rows).toEqual([
-        { ...combination, device: "desktop", views: 1 },
-        { ...combination, device: "mobile", views: 2 },
+      // Migration 013 then gives each its visitors' prints (in no particular order).
+      expect(rows.map(withPrintSets)).toEqual([
+        { ...combination, device: "desktop", views: 1, visitors: ["v1===="] },
+        { ...combination, device: "mobile", views: 2, visitors: ["v1====", "v2===="] },
       ]);
     } finally {
       await db.destroy();
@@ -486,11 +496,12 @@ describe("migration 009 on a ledger that already had clicks", () => {
         referrer: "",
         country: "ES",
       };
-      // Sub-ids are not combined: the desktop click's "s1" leaves no trace here.
-      expect(rows).toEqual([
-        { ...combination, device: "desktop", is_bot: 0, clicks: 1 },
-        { ...combination, device: "mobile", is_bot: 0, clicks: 2 },
-        { ...combination, device: "mobile", is_bot: 1, clicks: 1 },
+      // Sub-ids are not combined: the desktop click's "s1" leaves no trace here. Migration
+      // 013 then gives each its people's prints; bots have none.
+      expect(rows.map(withPrintSets)).toEqual([
+        { ...combination, device: "desktop", is_bot: 0, clicks: 1, visitors: ["v1===="] },
+        { ...combination, device: "mobile", is_bot: 0, clicks: 2, visitors: ["v1====", "v2===="] },
+        { ...combination, device: "mobile", is_bot: 1, clicks: 1, visitors: [] },
       ]);
       // click_filter_daily gains the referrer's pairs, both ways.
       const pairs = (filter: string, filterValue: string, dimension: string) =>
@@ -673,6 +684,42 @@ describe("migration 012 on a ledger that kept its visitor salts", () => {
       );
       expect(rows).toEqual([{ old: null, live: "live_salts" }]);
       expect(await db.selectFrom("live_salts").selectAll().execute()).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe("migration 013 on a PostgreSQL ledger that already had clicks and views", () => {
+  it("gives each day's combination the prints of its people's visitors, once each", async () => {
+    const url = await ownPostgresDatabase(inject("databaseUrl"), "migrate_prints");
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
+    });
+    try {
+      const migrator = ledgerMigrator(db, "postgres");
+      expect((await migrator.migrateTo("012-salts-out-of-the-ledger")).error).toBeUndefined();
+      const click = testClick({ utm_source: "google", country: "ES", visitor: "abcdefghij" });
+      const clicks = [click, click, { ...click, visitor: "zyxwvu" }, { ...click, is_bot: 1 }];
+      await db.insertInto("clicks").values(clicks).execute();
+      await sql`insert into click_combination_daily
+          (day, link_id, page, utm_campaign, utm_source, referrer, country, device, is_bot, clicks)
+        values ('2026-11-20', 'home-hero', '/', '', 'google', '', 'ES', 'mobile', 0, 3),
+          ('2026-11-20', 'home-hero', '/', '', 'google', '', 'ES', 'mobile', 1, 1)`.execute(db);
+
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+
+      const rows = await db
+        .selectFrom("click_combination_daily")
+        .select(["is_bot", "clicks", "visitors"])
+        .orderBy("is_bot")
+        .execute();
+      expect(rows.map(withPrintSets)).toEqual([
+        { is_bot: 0, clicks: "3", visitors: ["abcdef", "zyxwvu"] },
+        { is_bot: 1, clicks: "1", visitors: [] },
+      ]);
+      // Each print once, whatever the number of clicks.
+      expect(rows[0]!.visitors).toHaveLength(12);
     } finally {
       await db.destroy();
     }

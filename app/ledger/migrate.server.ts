@@ -18,6 +18,7 @@ import { migration as viewCombinations } from "./migrations/008-view-combination
 import { migration as clickCombinations } from "./migrations/009-click-combinations";
 import { migration as conversionFilters } from "./migrations/010-conversion-filters";
 import { migration as saltsOutOfTheLedger } from "./migrations/012-salts-out-of-the-ledger";
+import { migration as visitorPrints } from "./migrations/013-visitor-prints";
 import type { Database, Dialect } from "./schema";
 
 /** Every migration by name; names sort in the order they run. */
@@ -34,6 +35,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "009-click-combinations": clickCombinations(),
     "010-conversion-filters": conversionFilters(),
     "012-salts-out-of-the-ledger": saltsOutOfTheLedger(dialect),
+    "013-visitor-prints": visitorPrints(),
   };
 }
 

@@ -96,6 +96,8 @@ export type ClickCombinationDailyTable = {
   device: string;
   is_bot: number;
   clicks: number;
+  /** The prints of the people counted (app/ledger/visitor-prints.ts), concatenated. */
+  visitors: string;
 };
 
 /** The distinct visitor keys of people, per day (unique visitors). */
@@ -241,6 +243,8 @@ export type ViewCombinationDailyTable = {
   country: string;
   device: string;
   views: number;
+  /** The prints of the visitors counted (app/ledger/visitor-prints.ts), concatenated. */
+  visitors: string;
 };
 
 /** Visitor keys already counted per day and page ("" for the site); deduplication only. */

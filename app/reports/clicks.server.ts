@@ -11,10 +11,11 @@
  *   filter's covering index (migration 004): sub-ids are in no daily count but click_daily
  *   (a network may send one per click), so the dashboard asks for that ranking on demand
  *   (`subids`, subidsScanned).
- * Unique visitors are counted per day (the visitor key changes every day by design), so a
- * period's are the sum of its days'; they are known without a filter only (null under one):
- * under a filter they need a distinct count over every matching click, past the
- * dashboard's budget for a year (docs/scaling.md); as for page views.
+ * Unique visitors (people) are counted per day (the visitor key changes every day by
+ * design), so a period's are the sum of its days': without a filter from visitor_daily;
+ * under filters without a sub-id from the prints the combinations keep (./visitors.ts: a
+ * distinct count over every matching click was past the dashboard's budget for a year,
+ * docs/scaling.md); under a sub-id exactly, from the clicks the filter reads anyway.
  */
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from "kysely";
 
@@ -34,16 +35,20 @@ import { pagesById } from "~/ledger/chunked";
 import { CLICKS, columnOf } from "~/ledger/rollups/families";
 
 import { sourceOf, type Source } from "./table-decider";
+import { visitorsPerDay } from "./visitors";
 import type { ClickCombinationDailyTable, Database } from "~/ledger/schema";
 
 /** click_combination_daily's columns, in the paired dimensions' order. */
 const COMBINATION_COLUMNS = CLICKS.paired.map(columnOf) as CombinationColumn[];
-type CombinationColumn = Exclude<keyof ClickCombinationDailyTable, "day" | "is_bot" | "clicks">;
+type CombinationColumn = Exclude<
+  keyof ClickCombinationDailyTable,
+  "day" | "is_bot" | "clicks" | "visitors"
+>;
 
-/** A period's clicks; unique visitors null where not counted (under a filter). */
-export type Totals = { humans: number; bots: number; uniques: number | null };
+/** A period's clicks and unique visitors (people). */
+export type Totals = { humans: number; bots: number; uniques: number };
 export type DayCount = { day: string; humans: number; bots: number };
-export type DayFigures = DayCount & { uniques: number | null };
+export type DayFigures = DayCount & { uniques: number };
 export type Ranked = { value: string | null; clicks: number };
 
 /**
@@ -104,13 +109,13 @@ function byClicksThenValue(a: Ranked, b: Ranked): number {
   return a.value < b.value ? -1 : 1;
 }
 
-/** A range's totals: the sum of its days (unique visitors null if a day has none counted). */
+/** A range's totals: the sum of its days. */
 export function sumDays(days: readonly DayFigures[]): Totals {
   return days.reduce<Totals>(
     (sum, day) => ({
       humans: sum.humans + day.humans,
       bots: sum.bots + day.bots,
-      uniques: sum.uniques === null || day.uniques === null ? null : sum.uniques + day.uniques,
+      uniques: sum.uniques + day.uniques,
     }),
     { humans: 0, bots: 0, uniques: 0 },
   );
@@ -135,9 +140,6 @@ const bots = (eb: ExpressionBuilder<Database, "clicks">) =>
 const countedHumans = sql<number>`sum(case when is_bot = 0 then clicks else 0 end)`;
 const countedBots = sql<number>`sum(case when is_bot = 1 then clicks else 0 end)`;
 
-/** Whether unique visitors are counted under `filters`: without any filter only. */
-export const countsUniques = (filters: Filters) => setFilters(filters).length === 0;
-
 /**
  * Whether the sub-id ranking under `filters` reads the clicks (and the conversions): where
  * everything else reads daily counts under filters. No daily count pairs sub-ids with other
@@ -148,15 +150,20 @@ export function subidsScanned(filters: Filters): boolean {
   return from === "filtered" || from === "combinations";
 }
 
-/** Rows of people's and bots' clicks per day, as numbers; unique visitors not counted. */
-const uncountedVisitors = (
-  rows: readonly { day: string; humans: number | string | null; bots: number | string | null }[],
-): DayFigures[] =>
+type CountedDay = {
+  day: string;
+  humans: number | string | null;
+  bots: number | string | null;
+  uniques: number | string | null;
+};
+
+/** Rows of people's and bots' clicks and unique visitors per day, as numbers. */
+const figuresOf = (rows: readonly CountedDay[]): DayFigures[] =>
   rows.map((row) => ({
     day: row.day,
     humans: Number(row.humans ?? 0),
     bots: Number(row.bots ?? 0),
-    uniques: null,
+    uniques: Number(row.uniques ?? 0),
   }));
 
 /** The reports, read through `db` (the ledger's reader: database.server.ts). */
@@ -212,34 +219,49 @@ export function reportQueries(db: Kysely<Database>) {
     }));
   }
 
-  /** Per day under filters, from the daily counts under one filter or the combinations. */
+  /**
+   * Per day under filters, from the daily counts under one filter or the combinations; the
+   * unique visitors from the combinations' prints.
+   */
   async function daysFromCounts(
     range: DayRange,
     filters: Filters,
     source: Source,
   ): Promise<DayFigures[]> {
     const perDay = ["day", countedHumans.as("humans"), countedBots.as("bots")] as const;
-    const rows =
+    const [rows, prints] = await Promise.all([
       source.from === "filtered"
-        ? await underFilter(range, source.filter)
+        ? underFilter(range, source.filter)
             .where("dimension", "=", source.filter[0])
             .where("value", "=", source.filter[1])
             .select(perDay)
             .groupBy("day")
             .orderBy("day")
             .execute()
-        : await combinations(range, filters).select(perDay).groupBy("day").orderBy("day").execute();
-    return uncountedVisitors(rows);
+        : combinations(range, filters).select(perDay).groupBy("day").orderBy("day").execute(),
+      combinations(range, filters)
+        .where("is_bot", "=", 0)
+        .select(["day", sql<string>`string_agg(visitors, '')`.as("visitors")])
+        .groupBy("day")
+        .execute(),
+    ]);
+    const uniques = visitorsPerDay(prints);
+    return figuresOf(rows.map((row) => ({ ...row, uniques: uniques.get(row.day) ?? 0 })));
   }
 
   /** Per day from the clicks themselves (a sub-id filter), in one scan of them. */
   async function daysFromClicks(range: DayRange, filters: Filters): Promise<DayFigures[]> {
     const rows = await scoped(clicks(), range, filters)
-      .select((eb) => ["day", humans(eb).as("humans"), bots(eb).as("bots")])
+      .select((eb) => [
+        "day",
+        humans(eb).as("humans"),
+        bots(eb).as("bots"),
+        sql<number>`count(distinct case when is_bot = 0 then visitor end)`.as("uniques"),
+      ])
       .groupBy("day")
       .orderBy("day")
       .execute();
-    return uncountedVisitors(rows);
+    return figuresOf(rows);
   }
 
   /** Every dimension's counts from the daily counts (no filter), in one query. */
@@ -338,7 +360,7 @@ export function reportQueries(db: Kysely<Database>) {
 
     /**
      * Per day of a range with clicks: people's clicks, bots' clicks and unique visitors
-     * (people; null under a filter). Read where sourceOf says.
+     * (people). Read where sourceOf says.
      */
     async days(range: DayRange, filters: Filters = {}): Promise<DayFigures[]> {
       const source = sourceOf(CLICKS, filters);

@@ -79,7 +79,7 @@ describe.each(suites)("the conversion reports on %s", (_name, url) => {
       registrationRate: 0.3,
     });
     expect(seeded.conversions).toBeGreaterThan(1_000);
-  });
+  }, 60_000);
   afterAll(() => database.close());
 
   /** Figures per `key` (an SQL expression) from the conversions in range, by plain SQL. */
@@ -199,7 +199,7 @@ describe.each(suites)("the conversion reports on %s", (_name, url) => {
     expect(kept.conversion_filter_daily!.length).toBeGreaterThan(0);
     await rebuildDailyCounts(database.db, CONVERSIONS);
     expect(await rows()).toEqual(kept);
-  });
+  }, 30_000);
 });
 
 function noneCounted(): ConversionFigures {

@@ -161,9 +161,9 @@ describe("exports", () => {
     );
   });
 
-  it("leaves the daily views empty where views are not defined, and unique visitors under a filter", async () => {
+  it("leaves the daily views empty where views are not defined, and counts unique visitors", async () => {
     const reports = {
-      days: async () => [{ day: "2026-11-20", humans: 5, bots: 0, uniques: null }],
+      days: async () => [{ day: "2026-11-20", humans: 5, bots: 0, uniques: 4 }],
       views: { days: async () => null },
       conversions: {
         days: async () => [
@@ -179,10 +179,9 @@ describe("exports", () => {
       },
     } as unknown as ReportQueries;
     const linkView = readView(new URLSearchParams("period=7d&link=x"), "2026-11-22");
-    // A day with conversions but no clicks under the filter: its visitors are not counted
-    // either (empty, not 0).
+    // A day with conversions but no clicks under the filter: no visitor clicked (0).
     expect((await table(dailyCsv(reports, linkView))).slice(1)).toEqual(
-      cells("2026-11-20,5,0,,0,0,0,0.00,,", "2026-11-21,0,0,,1,0,0,1.00,,"),
+      cells("2026-11-20,5,0,4,0,0,0,0.00,,", "2026-11-21,0,0,0,1,0,0,1.00,,"),
     );
   });
 

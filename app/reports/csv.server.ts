@@ -5,7 +5,7 @@
  * memory. Visitors write some of the cells (their campaign, sub-id, referrer…), so no cell
  * may reach a spreadsheet as a formula, whichever separator it reads with (csvCell).
  */
-import { countsUniques, type ReportQueries } from "./clicks.server";
+import type { ReportQueries } from "./clicks.server";
 import type { ClicksTable, ConversionsTable } from "~/ledger/schema";
 import { decimalText } from "~/conversions/amount-text";
 import type { ConversionDay } from "./conversions.server";
@@ -68,9 +68,10 @@ export const CONVERSION_COLUMNS = [
  * One row per day. `ftds` counts first deposits, `deposits` the later ones (the events of
  * the same names); `commission` is in euros, as a decimal with a point: commission in
  * another currency is left out of it (conversions.csv has it, with its currency), so no
- * column ever adds euros to dollars. `unique_visitors` are the visitors who clicked
- * (empty under a filter: counted without filters only, clicks.server.ts); `views` and `visitors` the page views and the unique visitors who saw a page (empty
- * under a link or sub-id filter, where views are not defined). Added last, so the
+ * column ever adds euros to dollars. `unique_visitors` are the visitors who clicked, under
+ * any filter (clicks.server.ts); `views` and `visitors` the page views and the unique
+ * visitors who saw a page (empty under a link or sub-id filter, where views are not
+ * defined). Added last, so the
  * spreadsheets built on the earlier columns keep working.
  */
 export const DAILY_COLUMNS = [
@@ -228,8 +229,7 @@ async function* dailyLines(reports: ReportQueries, view: View) {
       name,
       day?.humans ?? 0,
       day?.bots ?? 0,
-      // Unique visitors are counted without filters only (empty under one).
-      day ? day.uniques : countsUniques(view.filters) ? 0 : null,
+      day?.uniques ?? 0,
       money?.registrations ?? 0,
       money?.ftds ?? 0,
       money?.deposits ?? 0,

@@ -58,7 +58,7 @@ function reports(): ReportQueries {
         filters.link || filters.subid
           ? null
           : [
-              { day: "2026-03-14", views: 3000, visitors: filters.country ? null : 1200 },
+              { day: "2026-03-14", views: 3000, visitors: filters.country ? 1100 : 1200 },
               { day: "2026-02-01", views: 500, visitors: 400 },
             ],
       rankings: async (_range: unknown, filters: Record<string, string>) =>
@@ -174,10 +174,10 @@ describe("loadDashboard", () => {
     expect(pages.at(-1)).toMatchObject({ orphan: true, views: null, ctr: null });
   });
 
-  it("leaves the period's visitors unknown when a day's are (a filter other than a page)", async () => {
+  it("sums the days' visitors under a filter as without one", async () => {
     const dashboard = await loadDashboard(reports(), view("country=ES"));
-    expect(dashboard.totals.current).toMatchObject({ views: 3000, visitors: null });
-    expect(dashboard.totals.previous).toMatchObject({ views: 500, visitors: 400 });
+    expect(dashboard.totals.current).toMatchObject({ views: 3000, visitors: 1100, uniques: 200 });
+    expect(dashboard.totals.previous).toMatchObject({ views: 500, visitors: 400, uniques: 90 });
   });
 
   it("measures a placement against its page's views, a header button against the site's", async () => {

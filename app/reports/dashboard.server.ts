@@ -27,7 +27,7 @@ import { ctrOf, epcOf, rpmOf } from "./rates";
 /**
  * A period's page views, clicks and conversions. `views` and `visitors` (unique visitors
  * of the pages, from the views) are null where views are not defined (a link or sub-id
- * filter); `visitors` also under a filter other than one page (views.server.ts).
+ * filter).
  */
 export type PeriodFigures = Totals &
   ConversionFigures & { views: number | null; visitors: number | null };
@@ -55,8 +55,8 @@ export type RankedRow = {
    */
   views: number | null;
   /**
-   * Unique visitors of a page (the sum of its days'), without a filter or for the filter's
-   * page; null elsewhere and for every other dimension.
+   * Unique visitors of a page (the sum of its days'); null for every other dimension and
+   * where views are not defined.
    */
   visitors: number | null;
   /** People's clicks per view (click-through rate); null without views. */
@@ -233,7 +233,7 @@ function viewsSeen(rankings: ViewRankings | null, siteViews: number | null, page
   return (name: Dimension, value: string | null): ViewCount | null => {
     if (rankings === null) return null;
     if (hasViews(name)) {
-      return rankings[name].get(value) ?? { views: 0, visitors: null };
+      return rankings[name].get(value) ?? { views: 0, visitors: name === "page" ? 0 : null };
     }
     if (name !== "link" || value === null) return null;
     const page = pageOf(value);

@@ -12,9 +12,10 @@
  *   (reading the views themselves is too slow at scale: docs/scaling.md);
  * - a filter on a link or a sub-id: nothing (null): a view has no link, so views "of a
  *   link" are not defined, and the dashboard says so.
- * Unique visitors are known without a filter and under a page filter only (null
- * elsewhere): under any other filter they would need a distinct count over the filter's
- * views, past the dashboard's budget for a year (docs/dashboard.md); the daily counts hold views under a filter, not visitors.
+ * Unique visitors (of the site, and of each page) are exact without a filter and under a
+ * page filter (view_daily's own rows); under any other filter they are the distinct prints
+ * of the matching combinations (./visitors.ts), as a distinct count over the filter's
+ * views would be past the dashboard's budget for a year (docs/dashboard.md).
  */
 import { sql, type Kysely } from "kysely";
 
@@ -31,31 +32,23 @@ import {
 } from "~/ledger/view-dimensions";
 
 import { sourceOf } from "./table-decider";
+import { visitorsPerDay, visitorsPerPage } from "./visitors";
 
-type CombinationColumn = Exclude<keyof ViewCombinationDailyTable, "day" | "views">;
+type CombinationColumn = Exclude<keyof ViewCombinationDailyTable, "day" | "views" | "visitors">;
 
-/** A day's views and unique visitors (null where a filter leaves them uncounted). */
-export type ViewDay = { day: string; views: number; visitors: number | null };
+/** A day's views and unique visitors. */
+export type ViewDay = { day: string; views: number; visitors: number };
 
-/**
- * A value's views, and its unique visitors where they are counted (pages, without a filter
- * or under a page filter); else null.
- */
+/** A value's views, and its unique visitors for a page (null for other dimensions). */
 export type ViewCount = { views: number; visitors: number | null };
 
 /** Per view dimension, per value (null: the views had none), its views. */
 export type ViewRankings = Record<ViewDimension, Map<string | null, ViewCount>>;
 
-/** The views of a period (the sum of its days); visitors null when a day has none counted. */
-export function sumViewDays(days: readonly ViewDay[]): {
-  views: number;
-  visitors: number | null;
-} {
-  return days.reduce<{ views: number; visitors: number | null }>(
-    (sum, day) => ({
-      views: sum.views + day.views,
-      visitors: sum.visitors === null || day.visitors === null ? null : sum.visitors + day.visitors,
-    }),
+/** The views and unique visitors of a period (the sum of its days). */
+export function sumViewDays(days: readonly ViewDay[]): { views: number; visitors: number } {
+  return days.reduce<{ views: number; visitors: number }>(
+    (sum, day) => ({ views: sum.views + day.views, visitors: sum.visitors + day.visitors }),
     { views: 0, visitors: 0 },
   );
 }
@@ -108,12 +101,41 @@ export function viewReports(db: Kysely<Database>) {
     return rankings;
   }
 
-  /** The views of each value under one filter; a page filter's visitors from its own row. */
+  /** Per page, the unique visitors under `filters` (the sum of each day's prints). */
+  const visitorsByPage = async (range: DayRange, filters: Filters) =>
+    visitorsPerPage(
+      await combinations(range, filters)
+        .select(["day", "page", sql<string>`string_agg(visitors, '')`.as("visitors")])
+        .groupBy(["day", "page"])
+        .execute(),
+    );
+
+  /** Per day, the unique visitors under `filters`, from the combinations' prints. */
+  const visitorsByDay = async (range: DayRange, filters: Filters) =>
+    visitorsPerDay(
+      await combinations(range, filters)
+        .select(["day", sql<string>`string_agg(visitors, '')`.as("visitors")])
+        .groupBy("day")
+        .execute(),
+    );
+
+  /** Puts each page's visitors into the page ranking's counts. */
+  const withPageVisitors = (rankings: ViewRankings, visitors: Map<string, number>) => {
+    for (const [page, count] of rankings.page) {
+      rankings.page.set(page, { ...count, visitors: visitors.get(page ?? "") ?? 0 });
+    }
+    return rankings;
+  };
+
+  /**
+   * The views of each value under one filter; the pages' visitors from a page filter's own
+   * row, or from the combinations' prints under another filter.
+   */
   async function rankingsUnderFilter(
     range: DayRange,
     [filter, value]: [ViewDimension, string],
   ): Promise<ViewRankings> {
-    const [rows, pageRow] = await Promise.all([
+    const [rows, visitors] = await Promise.all([
       db
         .selectFrom("view_filter_daily")
         .where("filter_dimension", "=", filter)
@@ -129,20 +151,17 @@ export function viewReports(db: Kysely<Database>) {
             .where("value", "=", value)
             .select((eb) => eb.fn.sum<number>("visitors").as("visitors"))
             .executeTakeFirst()
-        : undefined,
+            .then((row) => new Map([[value, Number(row?.visitors ?? 0)]]))
+        : visitorsByPage(range, { [filter]: value }),
     ]);
     const rankings = emptyRankings();
     for (const row of rows) {
-      const visitors =
-        row.dimension === "page" && pageRow && row.value === value
-          ? Number(pageRow.visitors ?? 0)
-          : null;
       rankings[row.dimension as ViewDimension]?.set(valueOf(row.value), {
         views: Number(row.views),
-        visitors,
+        visitors: null,
       });
     }
-    return rankings;
+    return withPageVisitors(rankings, visitors);
   }
 
   /** Every dimension's views from the filtered combinations, grouped by all six values. */
@@ -151,10 +170,13 @@ export function viewReports(db: Kysely<Database>) {
     filters: Filters,
   ): Promise<ViewRankings> {
     const columns = VIEW_DIMENSIONS.map(viewColumn) as CombinationColumn[];
-    const rows = await combinations(range, filters)
-      .select((eb) => [...columns, eb.fn.sum<number>("views").as("views")])
-      .groupBy(columns)
-      .execute();
+    const [rows, visitors] = await Promise.all([
+      combinations(range, filters)
+        .select((eb) => [...columns, eb.fn.sum<number>("views").as("views")])
+        .groupBy(columns)
+        .execute(),
+      visitorsByPage(range, filters),
+    ]);
     const rankings = emptyRankings();
     for (const row of rows as Record<string, string | number | null>[]) {
       for (const [index, dimension] of VIEW_DIMENSIONS.entries()) {
@@ -166,10 +188,13 @@ export function viewReports(db: Kysely<Database>) {
         });
       }
     }
-    return rankings;
+    return withPageVisitors(rankings, visitors);
   }
 
-  /** Per day under one filter: a page's row of view_daily, else view_filter_daily's. */
+  /**
+   * Per day under one filter: a page's row of view_daily, else view_filter_daily's views and
+   * the combinations' prints.
+   */
   async function daysUnderFilter(range: DayRange, [filter, value]: [ViewDimension, string]) {
     if (filter === "page") {
       return daily(range)
@@ -179,23 +204,40 @@ export function viewReports(db: Kysely<Database>) {
         .orderBy("day")
         .execute();
     }
-    return db
-      .selectFrom("view_filter_daily")
-      .where("filter_dimension", "=", filter)
-      .where("filter_value", "=", value)
-      .where("day", ">=", range.from)
-      .where("day", "<=", range.to)
-      .where("dimension", "=", filter)
-      .where("value", "=", value)
-      .select(["day", "views", sql<number | null>`null`.as("visitors")])
-      .orderBy("day")
-      .execute();
+    const [rows, visitors] = await Promise.all([
+      db
+        .selectFrom("view_filter_daily")
+        .where("filter_dimension", "=", filter)
+        .where("filter_value", "=", value)
+        .where("day", ">=", range.from)
+        .where("day", "<=", range.to)
+        .where("dimension", "=", filter)
+        .where("value", "=", value)
+        .select(["day", "views"])
+        .orderBy("day")
+        .execute(),
+      visitorsByDay(range, { [filter]: value }),
+    ]);
+    return rows.map((row) => ({ ...row, visitors: visitors.get(row.day) ?? 0 }));
+  }
+
+  /** Per day under two filters or more: the combinations' views and prints. */
+  async function daysFromCombinations(range: DayRange, filters: Filters) {
+    const [rows, visitors] = await Promise.all([
+      combinations(range, filters)
+        .select((eb) => ["day", eb.fn.sum<number>("views").as("views")])
+        .groupBy("day")
+        .orderBy("day")
+        .execute(),
+      visitorsByDay(range, filters),
+    ]);
+    return rows.map((row) => ({ ...row, visitors: visitors.get(row.day) ?? 0 }));
   }
 
   return {
     /**
-     * Per day of a range with views: views and unique visitors (null under a filter other
-     * than one page). Null under a filter on a link or a sub-id (not defined for views).
+     * Per day of a range with views: views and unique visitors. Null under a filter on a
+     * link or a sub-id (not defined for views).
      */
     async days(range: DayRange, filters: Filters = {}): Promise<ViewDay[] | null> {
       if (!viewsDefinedUnder(filters)) return null;
@@ -209,25 +251,17 @@ export function viewReports(db: Kysely<Database>) {
               .execute()
           : source.from === "filtered"
             ? await daysUnderFilter(range, source.filter as [ViewDimension, string])
-            : await combinations(range, filters)
-                .select((eb) => [
-                  "day",
-                  eb.fn.sum<number>("views").as("views"),
-                  sql<number | null>`null`.as("visitors"),
-                ])
-                .groupBy("day")
-                .orderBy("day")
-                .execute();
+            : await daysFromCombinations(range, filters);
       return rows.map((row) => ({
         day: row.day,
         views: Number(row.views),
-        visitors: row.visitors === null ? null : Number(row.visitors),
+        visitors: Number(row.visitors),
       }));
     },
 
     /**
-     * Every view dimension's values with their views (and the pages' unique visitors,
-     * without a filter or for the filter's page). Null under a filter on a link or a sub-id.
+     * Every view dimension's values with their views (and the pages' unique visitors). Null
+     * under a filter on a link or a sub-id.
      */
     async rankings(range: DayRange, filters: Filters = {}): Promise<ViewRankings | null> {
       if (!viewsDefinedUnder(filters)) return null;

@@ -15,6 +15,7 @@ import { openLedgerDatabase, type LedgerDatabase } from "~/ledger/database.serve
 import type { ViewRecord } from "~/ledger/schema";
 
 import { DIMENSIONS } from "~/ledger/dimensions";
+import { addPrints, printOf } from "~/ledger/visitor-prints";
 
 import { ViewLedger } from "./ledger.server";
 import { VIEW_DIMENSIONS, VIEW_TOTAL } from "~/ledger/view-dimensions";
@@ -165,6 +166,28 @@ describe.each(suites)("the page views' ledger on %s", (_name, url) => {
       await rows(sql<Row>`select day, ${sql.join(columns.map((column) => sql`${valueOf(column)} as ${sql.ref(column)}`))},
         count(*) as views from views group by day, ${sql.join(columns.map(valueOf))}`),
     );
+
+    // Each combination keeps the prints of its visitors: as a set, the facts' own.
+    const byCombination = (
+      rows: Record<string, unknown>[],
+      prints: (row: Record<string, unknown>) => string[],
+    ) => {
+      const sets = new Map<string, Set<string>>();
+      for (const row of rows) {
+        const key = JSON.stringify([row.day, ...columns.map((column) => row[column] ?? "")]);
+        const set = sets.get(key) ?? new Set<string>();
+        for (const print of prints(row)) set.add(print);
+        sets.set(key, set);
+      }
+      return new Map([...sets].map(([key, set]) => [key, [...set].sort()]));
+    };
+    const kept = await sql<Record<string, unknown>>`select * from view_combination_daily`.execute(
+      database.db,
+    );
+    const facts = await sql<Record<string, unknown>>`select * from views`.execute(database.db);
+    expect(
+      byCombination(kept.rows, (row) => [...addPrints(new Set(), String(row.visitors))]),
+    ).toEqual(byCombination(facts.rows, (row) => [printOf(String(row.visitor))]));
 
     // The repeated visitors were there to be deduplicated.
     const [total] = await rows(sql<Row>`select count(*) as views from views`);

@@ -279,10 +279,16 @@ test.describe("with ADMIN_PASSWORD", () => {
     const byPage = count("day between ? and ? and is_bot = 0 and page = ?", from, to, pagePath);
     await expect(kpi("Clics de personas")).toHaveText(number.format(byPage));
     expect(await page.evaluate(() => "__sameDocument" in window)).toBe(true);
-    // Visitors who clicked are counted without filters only, and the page says so.
+    // Visitors who clicked are counted under the filter too, and the page says how.
     const clickers = page.locator(".admin-kpi", { hasText: "Visitantes que hicieron clic" });
-    await expect(clickers.locator(".admin-kpi__value")).toHaveText("—");
-    await expect(clickers).toContainText("Se cuentan sin filtros.");
+    const pageUniques = scalar(
+      "select count(*) as n from (select distinct day, visitor from clicks where day between ? and ? and is_bot = 0 and page = ?)",
+      from,
+      to,
+      pagePath,
+    );
+    await expect(clickers.locator(".admin-kpi__value")).toHaveText(number.format(pageUniques));
+    await expect(clickers).toContainText("Con filtros se cuentan por una huella de cada visitante");
 
     // A campaign row composes with it.
     const campaign = page
@@ -949,5 +955,33 @@ test.describe("the funnel: page views to commission", () => {
         PAST.to,
       ),
     );
+  });
+
+  test("daily.csv counts the unique visitors who viewed and who clicked under one filter and two", async ({
+    page,
+  }) => {
+    await logIn(page);
+    for (const [query, where] of [
+      ["device=mobile", "device = 'mobile'"],
+      ["country=ES&device=mobile", "country = 'ES' and device = 'mobile'"],
+    ] as const) {
+      const [columns, ...days] = csvRows(
+        await (await page.request.get(`${ADMIN}/admin/daily.csv?${PAST_QUERY}&${query}`)).text(),
+      );
+      const sum = (column: string) =>
+        days.reduce((total, row) => total + Number(row[columns!.indexOf(column)]), 0);
+      const distinct = (facts: string, people: string) =>
+        scalar(
+          `select count(*) as n from (select distinct day, visitor from ${facts}
+            where ${inPast} and ${where} and ${people})`,
+          PAST.from,
+          PAST.to,
+        );
+      const [clicked, viewed] = [distinct("clicks", "is_bot = 0"), distinct("views", "1 = 1")];
+      expect(clicked, query).toBeGreaterThan(0);
+      expect(viewed, query).toBeGreaterThan(0);
+      expect(sum("unique_visitors"), query).toBe(clicked);
+      expect(sum("visitors"), query).toBe(viewed);
+    }
   });
 });

@@ -8,7 +8,7 @@
  */
 import type { Dashboard } from "~/reports/dashboard.server";
 import { PERIODS, viewSearch, type View } from "~/reports/query";
-import { DIMENSION_NAMES } from "~/ledger/dimensions";
+import { DIMENSION_NAMES, setFilters } from "~/ledger/dimensions";
 
 import { DayChart } from "./day-chart";
 import { ViewFilters } from "./filters";
@@ -48,7 +48,7 @@ export function AdminDashboard({
         </p>
       ) : (
         <>
-          <Kpis totals={dashboard.totals} />
+          <Kpis totals={dashboard.totals} filtered={setFilters(view.filters).length > 0} />
           <Funnel totals={dashboard.totals.current} />
           <DayChart days={dashboard.days} view={view} />
           <div className="admin-ranks">

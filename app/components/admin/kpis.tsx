@@ -4,8 +4,9 @@
  * CTR (clicks ÷ views), the visitors who clicked, the share of bots, and what the clicks
  * earned: registrations, FTDs, commission in euros (other currencies apart, never summed),
  * EPC (per click), RPM (per 1,000 views) and the click→registration and click→FTD rates.
- * A figure that needs views is "—" where views are not defined (a link or sub-id filter);
- * the visitors who clicked are "—" under any filter (counted without filters only).
+ * A figure that needs views is "—" where views are not defined (a link or sub-id filter).
+ * Unique visitors are counted under any filter; under one, the figures say how
+ * (app/reports/visitors.ts).
  */
 import type { PeriodFigures } from "~/reports/dashboard.server";
 
@@ -31,13 +32,15 @@ type Figure = {
   note?: string;
   /** Amounts in other currencies, shown apart. */
   others?: (totals: PeriodFigures) => string;
-  /** Why the figure is "—" when it is not counted (default: no views under the filter). */
-  unknown?: string;
-  /** Counted from the clicks alone: its "—" is never for want of views. */
-  fromClicks?: boolean;
+  /** How the figure is counted under filters, when not as without them. */
+  filteredNote?: string;
 };
 
 const NO_VIEWS = "Sin vistas con un filtro de enlace o de sub-id: una vista no tiene enlace.";
+
+/** Unique visitors under filters: distinct prints of 36 bits (app/ledger/visitor-prints.ts). */
+const BY_PRINTS =
+  "Con filtros se cuentan por una huella de cada visitante: error medio menor que 0,001 %.";
 
 /** A rate per click by a person: 0 without clicks. */
 const perClick = (count: number, totals: PeriodFigures) => ratio(count, totals.humans) ?? 0;
@@ -52,7 +55,7 @@ const FIGURES: Figure[] = [
     of: (totals) => totals.visitors,
     format: formatNumber,
     note: "Quienes vieron alguna página, sumados día a día: quien vuelve otro día cuenta otra vez.",
-    unknown: "Se cuentan sin filtros o con un solo filtro de página.",
+    filteredNote: BY_PRINTS,
   },
   { label: "Clics de personas", of: (totals) => totals.humans, format: formatNumber },
   {
@@ -67,8 +70,7 @@ const FIGURES: Figure[] = [
     of: (totals) => totals.uniques,
     format: formatNumber,
     note: "Quienes hicieron algún clic, sumados día a día.",
-    unknown: "Se cuentan sin filtros.",
-    fromClicks: true,
+    filteredNote: BY_PRINTS,
   },
   { label: "Cuota de bots", of: botShare, format: formatPercent, share: true },
   { label: "Registros", of: (totals) => totals.registrations, format: formatNumber },
@@ -109,10 +111,12 @@ function Kpi({
   figure,
   current,
   previous,
+  filtered,
 }: {
   figure: Figure;
   current: PeriodFigures;
   previous: PeriodFigures;
+  filtered: boolean;
 }) {
   const [now, before] = [figure.of(current), figure.of(previous)];
   const others = figure.others?.(current);
@@ -122,9 +126,7 @@ function Kpi({
         <dt>{figure.label}</dt>
         <dd>
           <span className="admin-kpi__value">—</span>
-          <span className="admin-kpi__note">
-            {current.views === null && !figure.fromClicks ? NO_VIEWS : (figure.unknown ?? NO_VIEWS)}
-          </span>
+          <span className="admin-kpi__note">{NO_VIEWS}</span>
         </dd>
       </div>
     );
@@ -142,6 +144,9 @@ function Kpi({
           {delta.text} <span className="admin-kpi__previous">(antes: {figure.format(before)})</span>
         </span>
         {figure.note ? <span className="admin-kpi__note">{figure.note}</span> : null}
+        {filtered && figure.filteredNote ? (
+          <span className="admin-kpi__note">{figure.filteredNote}</span>
+        ) : null}
       </dd>
     </div>
   );
@@ -149,13 +154,22 @@ function Kpi({
 
 export function Kpis({
   totals: { current, previous },
+  filtered,
 }: {
   totals: { current: PeriodFigures; previous: PeriodFigures };
+  /** Whether the view has filters (some figures are then counted another way). */
+  filtered: boolean;
 }) {
   return (
     <dl className="admin-kpis">
       {FIGURES.map((figure) => (
-        <Kpi key={figure.label} figure={figure} current={current} previous={previous} />
+        <Kpi
+          key={figure.label}
+          figure={figure}
+          current={current}
+          previous={previous}
+          filtered={filtered}
+        />
       ))}
     </dl>
   );

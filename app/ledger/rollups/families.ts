@@ -5,7 +5,8 @@
  * - `daily`: per day, dimension and value (`click_daily`, `view_daily`, `conversion_daily`);
  * - `filter`: the same under each one-dimension filter, every pair of `paired`;
  * - `combination` (optional): per day and combination of every `paired` value, what two
- *   filters or more read;
+ *   filters or more read; with `visitors`, each row also keeps its visitors' prints
+ *   (app/ledger/visitor-prints.ts), the unique visitors under any filter;
  * - `visitors` (optional): the day's distinct visitor keys.
  * The batch counter and upsert (./rollup.server.ts), the SQL rebuild (./rebuild.server.ts),
  * retention and the reports' choice of table (app/reports/table-decider.ts) all read these,
@@ -98,6 +99,13 @@ export const CONVERSIONS = {
   paired: PAIRED,
   tables: { daily: "conversion_daily", filter: "conversion_filter_daily" },
 } as const satisfies RollupFamily;
+
+/** The combination tables' column of the visitors' prints (migration 013). */
+export const PRINTS = "visitors";
+
+/** Whether the family's combinations keep their visitors' prints. */
+export const keepsPrints = (family: RollupFamily): boolean =>
+  family.tables.combination !== undefined && family.visitors !== undefined;
 
 /** A dimension's column in the facts and in a combination table. */
 export const columnOf = (dimension: Dimension): string => DIMENSIONS[dimension].column;

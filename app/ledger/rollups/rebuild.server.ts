@@ -10,12 +10,44 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 
 import type { Database } from "../schema";
 
-import { columnOf, tablesOf, type RollupFamily } from "./families";
+import { PRINT_LENGTH, PRINT_PAD } from "../visitor-prints";
+
+import { columnOf, keepsPrints, PRINTS, tablesOf, type RollupFamily } from "./families";
 
 /** A column's value as the daily counts store it: "" when missing. */
 export const stored = (column: string): RawBuilder<string> => sql`coalesce(${sql.ref(column)}, '')`;
 
 const refs = (columns: readonly string[]) => columns.map((column) => sql.ref(column));
+
+/**
+ * Sets the combinations' prints: per row, the distinct prints of its facts' visitors
+ * (people only where the family says so). string_agg is PostgreSQL's and SQLite's (3.44
+ * and later) name for the same.
+ */
+async function addPrints(
+  trx: Kysely<Database>,
+  family: RollupFamily,
+  combination: keyof Database,
+): Promise<void> {
+  const columns = [...family.paired.map(columnOf), ...family.keys];
+  const perFact = [
+    ...family.paired.map(columnOf).map((column) => sql`${stored(column)} as ${sql.ref(column)}`),
+    ...refs(family.keys),
+    sql`substr(visitor || ${PRINT_PAD}, 1, ${PRINT_LENGTH}) as print`,
+  ];
+  const people = family.visitors?.people ? sql`is_bot = 0` : sql`1 = 1`;
+  const matched = ["day", ...columns].map(
+    (column) => sql`${sql.table(combination)}.${sql.ref(column)} = prints.${sql.ref(column)}`,
+  );
+  await sql`update ${sql.table(combination)} set ${sql.ref(PRINTS)} = prints.visitors
+    from (
+      select day, ${sql.join(refs(columns))}, string_agg(print, '') as visitors
+      from (select distinct day, ${sql.join(perFact)} from ${sql.table(family.fact)}
+        where ${people}) as distinct_prints
+      group by day, ${sql.join(refs(columns))}
+    ) as prints
+    where ${sql.join(matched, sql` and `)}`.execute(trx);
+}
 
 /** Replaces every daily count of `family` with the counts of its facts. */
 export async function rebuildDailyCounts(
@@ -53,6 +85,7 @@ export async function rebuildDailyCounts(
           (day, ${sql.join([...refs(pairedColumns), ...keys, ...refs(measures)])})
         select day, ${sql.join([...values, ...keys, ...fromFacts])} from ${sql.table(family.fact)}
         group by ${sql.join([sql.ref("day"), ...values, ...keys])}`.execute(trx);
+      if (keepsPrints(family)) await addPrints(trx, family, combination);
     }
 
     const daily = sql.table(family.tables.daily);

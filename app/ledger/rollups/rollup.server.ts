@@ -6,13 +6,14 @@
  * those combinations, so the cost is per combination, not per fact. A missing value (no
  * campaign, no country) is stored as "".
  */
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 
 import { chunked } from "../chunked";
 import type { Dimension } from "../dimensions";
 import type { Database } from "../schema";
+import { printOf } from "../visitor-prints";
 
-import { columnOf, type RollupFamily } from "./families";
+import { columnOf, keepsPrints, PRINTS, type RollupFamily } from "./families";
 
 type Fact = { readonly day: string } & Readonly<Record<string, unknown>>;
 type Row = Record<string, string | number>;
@@ -22,8 +23,17 @@ const PARAMETERS_PER_STATEMENT = 3_000;
 
 const stored = (fact: Fact, dimension: Dimension) => String(fact[columnOf(dimension)] ?? "");
 
-/** Facts of one day with the same keys and the same value of every paired dimension. */
-type Combination = { day: string; keys: Row; values: string[]; measures: Row };
+/**
+ * Facts of one day with the same keys and the same value of every paired dimension, and the
+ * prints of their visitors (where the family keeps them: keepsPrints).
+ */
+type Combination = {
+  day: string;
+  keys: Row;
+  values: string[];
+  measures: Row;
+  prints: Set<string>;
+};
 
 /** Adds each of `measures` to the same measure of `row`. */
 function addMeasures(row: Row, measures: Row): void {
@@ -51,17 +61,27 @@ function measuresOf(family: RollupFamily, fact: Fact): Row {
   );
 }
 
+/** Whether a fact's visitor is counted: people only where the family says so. */
+const countsVisitor = (family: RollupFamily, fact: Fact) =>
+  family.visitors !== undefined && (!family.visitors.people || fact.is_bot === 0);
+
 /** The batch grouped by day, keys and paired values, its measures summed. */
 export function combinationsOf(family: RollupFamily, batch: readonly Fact[]): Combination[] {
   const combinations = new Map<string, Combination>();
+  const printed = keepsPrints(family);
   for (const fact of batch) {
     const keys = keysOf(family, fact);
     const values = family.paired.map((dimension) => stored(fact, dimension));
     const id = [fact.day, ...Object.values(keys), ...values].join("\u0000");
     const measures = measuresOf(family, fact);
-    const combination = combinations.get(id);
+    let combination = combinations.get(id);
     if (combination) addMeasures(combination.measures, measures);
-    else combinations.set(id, { day: fact.day, keys, values, measures });
+    else {
+      combination = { day: fact.day, keys, values, measures, prints: new Set() };
+      combinations.set(id, combination);
+    }
+    if (printed && countsVisitor(family, fact))
+      combination.prints.add(printOf(String(fact.visitor)));
   }
   return [...combinations.values()];
 }
@@ -123,13 +143,17 @@ export function filterRowsOf(family: RollupFamily, combinations: readonly Combin
   return [...rows.values()];
 }
 
-const combinationRowOf = (family: RollupFamily, { day, keys, values, measures }: Combination) => ({
+const combinationRowOf = (
+  family: RollupFamily,
+  { day, keys, values, measures, prints }: Combination,
+): Row => ({
   day,
   ...Object.fromEntries(
     family.paired.map((dimension, index) => [columnOf(dimension), values[index]!]),
   ),
   ...keys,
   ...measures,
+  ...(keepsPrints(family) ? { [PRINTS]: [...prints].join("") } : {}),
 });
 
 /**
@@ -146,8 +170,10 @@ function inLockOrder(rows: readonly Row[], key: readonly string[]): Row[] {
 }
 
 /**
- * Inserts `rows`, adding `measures` to the rows already there. Table names vary per family,
- * so this one generic statement goes through an untyped handle of the same transaction.
+ * Inserts `rows`, adding `measures` to the rows already there and appending the text of
+ * `appended` (a row's prints: a visitor seen again in a later batch is counted once when
+ * read). Table names vary per family, so this one generic statement goes through an
+ * untyped handle of the same transaction.
  */
 async function upsert(
   db: Kysely<Database> | Transaction<Database>,
@@ -155,6 +181,7 @@ async function upsert(
   rows: readonly Row[],
   conflict: readonly string[],
   measures: readonly string[],
+  appended: readonly string[] = [],
 ): Promise<void> {
   if (rows.length === 0) return;
   const untyped = db as unknown as Kysely<Record<string, Row>>;
@@ -167,12 +194,16 @@ async function upsert(
         onConflict
           .columns(conflict as string[])
           .doUpdateSet((eb) =>
-            Object.fromEntries(
-              measures.map((measure) => [
+            Object.fromEntries([
+              ...measures.map((measure) => [
                 measure,
                 eb(eb.ref(`${table}.${measure}`), "+", eb.ref(`excluded.${measure}`)),
               ]),
-            ),
+              ...appended.map((column) => [
+                column,
+                sql<string>`${sql.ref(`${table}.${column}`)} || ${sql.ref(`excluded.${column}`)}`,
+              ]),
+            ]),
           ),
       )
       .execute();
@@ -261,6 +292,7 @@ export async function addToDailyCounts(
       combinations.map((combination) => combinationRowOf(family, combination)),
       ["day", ...family.paired.map(columnOf), ...family.keys],
       measures,
+      keepsPrints(family) ? [PRINTS] : [],
     );
   }
 }

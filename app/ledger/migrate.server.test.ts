@@ -20,7 +20,7 @@ import { saltsIn } from "../../tests/salt-search";
 
 import { VisitorKeys } from "~/clicks/click-record.server";
 
-import { addPrints } from "./visitor-prints";
+import { addPrints, isSampled } from "./visitor-prints";
 import { ledgerMigrator, migrateToLatest, migrations } from "./migrate.server";
 import type { Database } from "./schema";
 
@@ -110,7 +110,7 @@ describe("a fresh database after the migrations", () => {
   it("on SQLite has exactly the ledger's tables and indexes", async () => {
     expect(await sqliteSchema()).toMatchInlineSnapshot(`
       [
-        "CREATE TABLE "click_combination_daily" ("day" varchar(10) not null, "link_id" varchar(120) not null, "page" varchar(256) not null, "utm_campaign" varchar(100) not null, "utm_source" varchar(100) not null, "referrer" varchar(253) not null, "country" varchar(2) not null, "device" varchar(10) not null, "is_bot" smallint not null, "clicks" bigint not null, "visitors" text default '' not null, constraint "click_combination_daily_key" primary key ("day", "link_id", "page", "utm_campaign", "utm_source", "referrer", "country", "device", "is_bot"))",
+        "CREATE TABLE "click_combination_daily" ("day" varchar(10) not null, "link_id" varchar(120) not null, "page" varchar(256) not null, "utm_campaign" varchar(100) not null, "utm_source" varchar(100) not null, "referrer" varchar(253) not null, "country" varchar(2) not null, "device" varchar(10) not null, "is_bot" smallint not null, "clicks" bigint not null, "visitors" text default '' not null, "sampled" text default '' not null, constraint "click_combination_daily_key" primary key ("day", "link_id", "page", "utm_campaign", "utm_source", "referrer", "country", "device", "is_bot"))",
         "CREATE TABLE "click_daily" ("day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "is_bot" smallint not null, "clicks" bigint not null, constraint "click_daily_key" primary key ("day", "dimension", "value", "is_bot"))",
         "CREATE TABLE "click_filter_daily" ("day" varchar(10) not null, "filter_dimension" varchar(10) not null, "filter_value" varchar(2048) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "is_bot" smallint not null, "clicks" bigint not null, constraint "click_filter_daily_key" primary key ("filter_dimension", "filter_value", "day", "dimension", "value", "is_bot"))",
         "CREATE INDEX "click_filter_daily_day" on "click_filter_daily" ("day")",
@@ -139,7 +139,7 @@ describe("a fresh database after the migrations", () => {
         "CREATE TABLE "login_failures" ("client" varchar(64) not null, "window_start" bigint not null, "failures" integer not null, constraint "login_failures_key" primary key ("client", "window_start"))",
         "CREATE TABLE "postback_log" ("id" integer primary key autoincrement, "at" bigint not null, "outcome" varchar(10) not null, "origin" varchar(10) not null, "reason" varchar(40), "event" varchar(40), "click_id" varchar(64), "txid" varchar(100), "amount_cents" bigint, "currency" varchar(3))",
         "CREATE TABLE sqlite_sequence(name,seq)",
-        "CREATE TABLE "view_combination_daily" ("day" varchar(10) not null, "page" varchar(256) not null, "utm_source" varchar(100) not null, "utm_campaign" varchar(100) not null, "referrer" varchar(253) not null, "country" varchar(2) not null, "device" varchar(10) not null, "views" bigint not null, "visitors" text default '' not null, constraint "view_combination_daily_key" primary key ("day", "page", "utm_source", "utm_campaign", "referrer", "country", "device"))",
+        "CREATE TABLE "view_combination_daily" ("day" varchar(10) not null, "page" varchar(256) not null, "utm_source" varchar(100) not null, "utm_campaign" varchar(100) not null, "referrer" varchar(253) not null, "country" varchar(2) not null, "device" varchar(10) not null, "views" bigint not null, "visitors" text default '' not null, "sampled" text default '' not null, constraint "view_combination_daily_key" primary key ("day", "page", "utm_source", "utm_campaign", "referrer", "country", "device"))",
         "CREATE TABLE "view_daily" ("day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "views" bigint not null, "visitors" bigint not null, constraint "view_daily_key" primary key ("day", "dimension", "value"))",
         "CREATE TABLE "view_filter_daily" ("day" varchar(10) not null, "filter_dimension" varchar(10) not null, "filter_value" varchar(2048) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "views" bigint not null, constraint "view_filter_daily_key" primary key ("filter_dimension", "filter_value", "day", "dimension", "value"))",
         "CREATE INDEX "view_filter_daily_day" on "view_filter_daily" ("day")",
@@ -174,6 +174,7 @@ describe("a fresh database after the migrations", () => {
         "click_combination_daily.is_bot smallint not null",
         "click_combination_daily.clicks bigint not null",
         "click_combination_daily.visitors text not null",
+        "click_combination_daily.sampled text not null",
         "click_daily.day character varying(10) not null",
         "click_daily.dimension character varying(10) not null",
         "click_daily.value character varying(2048) not null",
@@ -271,6 +272,7 @@ describe("a fresh database after the migrations", () => {
         "view_combination_daily.device character varying(10) not null",
         "view_combination_daily.views bigint not null",
         "view_combination_daily.visitors text not null",
+        "view_combination_daily.sampled text not null",
         "view_daily.day character varying(10) not null",
         "view_daily.dimension character varying(10) not null",
         "view_daily.value character varying(2048) not null",
@@ -411,11 +413,12 @@ describe("migration 002 on a ledger that already had clicks", () => {
   });
 });
 
-/** A combination row with its prints (migration 013) as a sorted list. */
-const withPrintSets = (row: { visitors: string }) => ({
-  ...row,
-  visitors: [...addPrints(new Set(), row.visitors)].sort(),
-});
+/** A combination row with its prints (migration 013) as a sorted list, and its sample checked. */
+const withPrintSets = ({ sampled, ...row }: { visitors: string; sampled: string }) => {
+  const prints = [...addPrints(new Set(), row.visitors)].sort();
+  expect([...addPrints(new Set(), sampled)].sort()).toEqual(prints.filter(isSampled));
+  return { ...row, visitors: prints };
+};
 
 describe("migration 008 on a ledger that already had views", () => {
   it("fills the day's combinations with the views they count, missing values as empty", async () => {
@@ -700,26 +703,33 @@ describe("migration 013 on a PostgreSQL ledger that already had clicks and views
       const migrator = ledgerMigrator(db, "postgres");
       expect((await migrator.migrateTo("012-salts-out-of-the-ledger")).error).toBeUndefined();
       const click = testClick({ utm_source: "google", country: "ES", visitor: "abcdefghij" });
-      const clicks = [click, click, { ...click, visitor: "zyxwvu" }, { ...click, is_bot: 1 }];
+      const clicks = [
+        click,
+        click,
+        { ...click, visitor: "zyxwvu" },
+        { ...click, visitor: "Bsampled" },
+        { ...click, is_bot: 1 },
+      ];
       await db.insertInto("clicks").values(clicks).execute();
       await sql`insert into click_combination_daily
           (day, link_id, page, utm_campaign, utm_source, referrer, country, device, is_bot, clicks)
-        values ('2026-11-20', 'home-hero', '/', '', 'google', '', 'ES', 'mobile', 0, 3),
+        values ('2026-11-20', 'home-hero', '/', '', 'google', '', 'ES', 'mobile', 0, 4),
           ('2026-11-20', 'home-hero', '/', '', 'google', '', 'ES', 'mobile', 1, 1)`.execute(db);
 
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
 
       const rows = await db
         .selectFrom("click_combination_daily")
-        .select(["is_bot", "clicks", "visitors"])
+        .select(["is_bot", "clicks", "visitors", "sampled"])
         .orderBy("is_bot")
         .execute();
       expect(rows.map(withPrintSets)).toEqual([
-        { is_bot: 0, clicks: "3", visitors: ["abcdef", "zyxwvu"] },
+        { is_bot: 0, clicks: "4", visitors: ["Bsampl", "abcdef", "zyxwvu"] },
         { is_bot: 1, clicks: "1", visitors: [] },
       ]);
       // Each print once, whatever the number of clicks.
-      expect(rows[0]!.visitors).toHaveLength(12);
+      expect(rows[0]!.visitors).toHaveLength(18);
+      expect(rows[0]!.sampled).toBe("Bsampl");
     } finally {
       await db.destroy();
     }

@@ -98,6 +98,8 @@ export type ClickCombinationDailyTable = {
   clicks: number;
   /** The prints of the people counted (app/ledger/visitor-prints.ts), concatenated. */
   visitors: string;
+  /** The sampled ones among them (one visitor in 16). */
+  sampled: string;
 };
 
 /** The distinct visitor keys of people, per day (unique visitors). */
@@ -245,6 +247,8 @@ export type ViewCombinationDailyTable = {
   views: number;
   /** The prints of the visitors counted (app/ledger/visitor-prints.ts), concatenated. */
   visitors: string;
+  /** The sampled ones among them (one visitor in 16). */
+  sampled: string;
 };
 
 /** Visitor keys already counted per day and page ("" for the site); deduplication only. */

@@ -35,7 +35,7 @@ import { pagesById } from "~/ledger/chunked";
 import { CLICKS, columnOf } from "~/ledger/rollups/families";
 
 import { sourceOf, type Source } from "./table-decider";
-import { visitorsPerDay } from "./visitors";
+import { printsFor, visitorsPerDay } from "./visitors";
 import type { ClickCombinationDailyTable, Database } from "~/ledger/schema";
 
 /** click_combination_daily's columns, in the paired dimensions' order. */
@@ -45,10 +45,13 @@ type CombinationColumn = Exclude<
   "day" | "is_bot" | "clicks" | "visitors"
 >;
 
-/** A period's clicks and unique visitors (people). */
-export type Totals = { humans: number; bots: number; uniques: number };
+/**
+ * A period's clicks and unique visitors (people); `uniquesVariance`, where present and not
+ * 0, is the variance of a sampled count (./visitors.ts).
+ */
+export type Totals = { humans: number; bots: number; uniques: number; uniquesVariance?: number };
 export type DayCount = { day: string; humans: number; bots: number };
-export type DayFigures = DayCount & { uniques: number };
+export type DayFigures = DayCount & { uniques: number; uniquesVariance?: number };
 export type Ranked = { value: string | null; clicks: number };
 
 /**
@@ -116,8 +119,9 @@ export function sumDays(days: readonly DayFigures[]): Totals {
       humans: sum.humans + day.humans,
       bots: sum.bots + day.bots,
       uniques: sum.uniques + day.uniques,
+      uniquesVariance: (sum.uniquesVariance ?? 0) + (day.uniquesVariance ?? 0),
     }),
-    { humans: 0, bots: 0, uniques: 0 },
+    { humans: 0, bots: 0, uniques: 0, uniquesVariance: 0 },
   );
 }
 
@@ -154,7 +158,8 @@ type CountedDay = {
   day: string;
   humans: number | string | null;
   bots: number | string | null;
-  uniques: number | string | null;
+  uniques?: number | string | null;
+  uniquesVariance?: number;
 };
 
 /** Rows of people's and bots' clicks and unique visitors per day, as numbers. */
@@ -164,6 +169,7 @@ const figuresOf = (rows: readonly CountedDay[]): DayFigures[] =>
     humans: Number(row.humans ?? 0),
     bots: Number(row.bots ?? 0),
     uniques: Number(row.uniques ?? 0),
+    uniquesVariance: row.uniquesVariance ?? 0,
   }));
 
 /** The reports, read through `db` (the ledger's reader: database.server.ts). */
@@ -216,6 +222,7 @@ export function reportQueries(db: Kysely<Database>) {
       humans: Number(row.humans),
       bots: Number(row.bots),
       uniques: uniquesOf.get(row.day) ?? 0,
+      uniquesVariance: 0,
     }));
   }
 
@@ -229,24 +236,30 @@ export function reportQueries(db: Kysely<Database>) {
     source: Source,
   ): Promise<DayFigures[]> {
     const perDay = ["day", countedHumans.as("humans"), countedBots.as("bots")] as const;
-    const [rows, prints] = await Promise.all([
-      source.from === "filtered"
-        ? underFilter(range, source.filter)
-            .where("dimension", "=", source.filter[0])
-            .where("value", "=", source.filter[1])
-            .select(perDay)
-            .groupBy("day")
-            .orderBy("day")
-            .execute()
-        : combinations(range, filters).select(perDay).groupBy("day").orderBy("day").execute(),
-      combinations(range, filters)
-        .where("is_bot", "=", 0)
-        .select(["day", sql<string>`string_agg(visitors, '')`.as("visitors")])
-        .groupBy("day")
-        .execute(),
-    ]);
-    const uniques = visitorsPerDay(prints);
-    return figuresOf(rows.map((row) => ({ ...row, uniques: uniques.get(row.day) ?? 0 })));
+    const rows = await (source.from === "filtered"
+      ? underFilter(range, source.filter)
+          .where("dimension", "=", source.filter[0])
+          .where("value", "=", source.filter[1])
+          .select(perDay)
+          .groupBy("day")
+          .orderBy("day")
+          .execute()
+      : combinations(range, filters).select(perDay).groupBy("day").orderBy("day").execute());
+    // As many prints as people's clicks at most: the sample past EXACT_UP_TO of them.
+    const { column, rate } = printsFor(rows.reduce((sum, row) => sum + Number(row.humans), 0));
+    const prints = await combinations(range, filters)
+      .where("is_bot", "=", 0)
+      .select(["day", sql<string>`string_agg(${sql.ref(column)}, '')`.as("visitors")])
+      .groupBy("day")
+      .execute();
+    const uniques = visitorsPerDay(prints, rate);
+    return figuresOf(
+      rows.map((row) => ({
+        ...row,
+        uniques: uniques.get(row.day)?.count ?? 0,
+        uniquesVariance: uniques.get(row.day)?.variance ?? 0,
+      })),
+    );
   }
 
   /** Per day from the clicks themselves (a sub-id filter), in one scan of them. */

@@ -30,7 +30,12 @@ import { ctrOf, epcOf, rpmOf } from "./rates";
  * filter).
  */
 export type PeriodFigures = Totals &
-  ConversionFigures & { views: number | null; visitors: number | null };
+  ConversionFigures & {
+    views: number | null;
+    visitors: number | null;
+    /** The variance of a sampled count of `visitors` (./visitors.ts); 0 or absent: exact. */
+    visitorsVariance?: number;
+  };
 
 export type RankedRow = {
   /** The dimension's value; null when the clicks had none. */

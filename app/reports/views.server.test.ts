@@ -23,6 +23,8 @@ import type { DayRange, Filters } from "~/ledger/dimensions";
 import { VIEWS } from "~/ledger/rollups/families";
 import { rebuildDailyCounts } from "~/ledger/rollups/rebuild.server";
 import { viewReports } from "./views.server";
+import { visitorsPerDay, type Estimate } from "./visitors";
+import { addPrints, isSampled, SAMPLE_RATE } from "~/ledger/visitor-prints";
 import { VIEW_DIMENSIONS, viewColumn } from "~/ledger/view-dimensions";
 
 const directory = mkdtempSync(path.join(tmpdir(), "view-reports-"));
@@ -107,11 +109,13 @@ describe.each(suites)("the view reports on %s", (_name, url) => {
       select day, count(*) as views, count(distinct visitor) as visitors from views
       where day >= ${range.from} and day <= ${range.to} and ${whereOf(filters)}
       group by day order by day`);
-    expect(days).toEqual(
+    // Few views: every print is counted, exactly (no variance, where one is given).
+    expect(days!.map(({ visitorsVariance = 0, ...day }) => ({ ...day, visitorsVariance }))).toEqual(
       expected.map((row) => ({
         day: row.day,
         views: Number(row.views),
         visitors: Number(row.visitors),
+        visitorsVariance: 0,
       })),
     );
   });
@@ -151,6 +155,36 @@ describe.each(suites)("the view reports on %s", (_name, url) => {
       expect([...rankings!.device.values()].every((count) => count.visitors === null)).toBe(true);
     },
   );
+
+  it("keeps in each combination's sample exactly its sampled prints, and estimates from it within its margin", async () => {
+    const rows = await select(sql`select day, visitors, sampled from view_combination_daily`);
+    for (const row of rows) {
+      const all = [...addPrints(new Set(), String(row.visitors))].filter(isSampled).sort();
+      expect([...addPrints(new Set(), String(row.sampled))].sort()).toEqual(all);
+    }
+    const exact = visitorsPerDay(
+      rows.map((row) => ({ day: String(row.day), visitors: String(row.visitors) })),
+    );
+    const sampled = visitorsPerDay(
+      rows.map((row) => ({ day: String(row.day), visitors: String(row.sampled) })),
+      SAMPLE_RATE,
+    );
+    const sum = (estimates: Map<string, Estimate>) =>
+      [...estimates.values()].reduce(
+        (total, day) => ({
+          count: total.count + day.count,
+          variance: total.variance + day.variance,
+        }),
+        { count: 0, variance: 0 },
+      );
+    const [truth, estimate] = [sum(exact), sum(sampled)];
+    expect(truth.variance).toBe(0);
+    expect(estimate.variance).toBeGreaterThan(0);
+    // Four standard deviations: a seeded draw outside them is a defect, not bad luck.
+    expect(Math.abs(estimate.count - truth.count)).toBeLessThanOrEqual(
+      4 * Math.sqrt(estimate.variance),
+    );
+  });
 
   it.each<[string, Filters]>([
     ["a link", { link: "home-main-block-1-button-1" }],

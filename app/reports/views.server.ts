@@ -32,24 +32,31 @@ import {
 } from "~/ledger/view-dimensions";
 
 import { sourceOf } from "./table-decider";
-import { visitorsPerDay, visitorsPerPage } from "./visitors";
+import { printsFor, visitorsPerDay, visitorsPerPage, type Estimate } from "./visitors";
 
 type CombinationColumn = Exclude<keyof ViewCombinationDailyTable, "day" | "views" | "visitors">;
 
-/** A day's views and unique visitors. */
-export type ViewDay = { day: string; views: number; visitors: number };
+/**
+ * A day's views and unique visitors; `visitorsVariance`, where present and not 0, is the
+ * variance of a sampled count (./visitors.ts).
+ */
+export type ViewDay = { day: string; views: number; visitors: number; visitorsVariance?: number };
 
 /** A value's views, and its unique visitors for a page (null for other dimensions). */
-export type ViewCount = { views: number; visitors: number | null };
+export type ViewCount = { views: number; visitors: number | null; visitorsVariance?: number };
 
 /** Per view dimension, per value (null: the views had none), its views. */
 export type ViewRankings = Record<ViewDimension, Map<string | null, ViewCount>>;
 
 /** The views and unique visitors of a period (the sum of its days). */
-export function sumViewDays(days: readonly ViewDay[]): { views: number; visitors: number } {
-  return days.reduce<{ views: number; visitors: number }>(
-    (sum, day) => ({ views: sum.views + day.views, visitors: sum.visitors + day.visitors }),
-    { views: 0, visitors: 0 },
+export function sumViewDays(days: readonly ViewDay[]): Required<Omit<ViewDay, "day">> {
+  return days.reduce<Required<Omit<ViewDay, "day">>>(
+    (sum, day) => ({
+      views: sum.views + day.views,
+      visitors: sum.visitors + day.visitors,
+      visitorsVariance: sum.visitorsVariance + (day.visitorsVariance ?? 0),
+    }),
+    { views: 0, visitors: 0, visitorsVariance: 0 },
   );
 }
 
@@ -101,28 +108,39 @@ export function viewReports(db: Kysely<Database>) {
     return rankings;
   }
 
+  /** The prints a read of `views` counts, and how many visitors each stands for. */
+  const prints = (range: DayRange, filters: Filters, views: number) => {
+    const { column, rate } = printsFor(views);
+    const visitors = sql<string>`string_agg(${sql.ref(column)}, '')`.as("visitors");
+    return { query: combinations(range, filters), visitors, rate };
+  };
+
   /** Per page, the unique visitors under `filters` (the sum of each day's prints). */
-  const visitorsByPage = async (range: DayRange, filters: Filters) =>
-    visitorsPerPage(
-      await combinations(range, filters)
-        .select(["day", "page", sql<string>`string_agg(visitors, '')`.as("visitors")])
-        .groupBy(["day", "page"])
-        .execute(),
-    );
+  const visitorsByPage = async (range: DayRange, filters: Filters, views: number) => {
+    const { query, visitors, rate } = prints(range, filters, views);
+    const rows = await query.select(["day", "page", visitors]).groupBy(["day", "page"]).execute();
+    return visitorsPerPage(rows, rate);
+  };
 
   /** Per day, the unique visitors under `filters`, from the combinations' prints. */
-  const visitorsByDay = async (range: DayRange, filters: Filters) =>
-    visitorsPerDay(
-      await combinations(range, filters)
-        .select(["day", sql<string>`string_agg(visitors, '')`.as("visitors")])
-        .groupBy("day")
-        .execute(),
-    );
+  const visitorsByDay = async (range: DayRange, filters: Filters, views: number) => {
+    const { query, visitors, rate } = prints(range, filters, views);
+    return visitorsPerDay(await query.select(["day", visitors]).groupBy("day").execute(), rate);
+  };
+
+  /** The total of some rows' views. */
+  const viewsOf = (rows: readonly { views: number | string }[]) =>
+    rows.reduce((sum, row) => sum + Number(row.views), 0);
 
   /** Puts each page's visitors into the page ranking's counts. */
-  const withPageVisitors = (rankings: ViewRankings, visitors: Map<string, number>) => {
+  const withPageVisitors = (rankings: ViewRankings, visitors: Map<string, Estimate>) => {
     for (const [page, count] of rankings.page) {
-      rankings.page.set(page, { ...count, visitors: visitors.get(page ?? "") ?? 0 });
+      const estimate = visitors.get(page ?? "");
+      rankings.page.set(page, {
+        ...count,
+        visitors: estimate?.count ?? 0,
+        visitorsVariance: estimate?.variance ?? 0,
+      });
     }
     return rankings;
   };
@@ -135,25 +153,28 @@ export function viewReports(db: Kysely<Database>) {
     range: DayRange,
     [filter, value]: [ViewDimension, string],
   ): Promise<ViewRankings> {
-    const [rows, visitors] = await Promise.all([
-      db
-        .selectFrom("view_filter_daily")
-        .where("filter_dimension", "=", filter)
-        .where("filter_value", "=", value)
-        .where("day", ">=", range.from)
-        .where("day", "<=", range.to)
-        .select((eb) => ["dimension", "value", eb.fn.sum<number>("views").as("views")])
-        .groupBy(["dimension", "value"])
-        .execute(),
+    const rows = await db
+      .selectFrom("view_filter_daily")
+      .where("filter_dimension", "=", filter)
+      .where("filter_value", "=", value)
+      .where("day", ">=", range.from)
+      .where("day", "<=", range.to)
+      .select((eb) => ["dimension", "value", eb.fn.sum<number>("views").as("views")])
+      .groupBy(["dimension", "value"])
+      .execute();
+    const visitors =
       filter === "page"
-        ? daily(range)
+        ? await daily(range)
             .where("dimension", "=", "page")
             .where("value", "=", value)
             .select((eb) => eb.fn.sum<number>("visitors").as("visitors"))
             .executeTakeFirst()
-            .then((row) => new Map([[value, Number(row?.visitors ?? 0)]]))
-        : visitorsByPage(range, { [filter]: value }),
-    ]);
+            .then((row) => new Map([[value, { count: Number(row?.visitors ?? 0), variance: 0 }]]))
+        : await visitorsByPage(
+            range,
+            { [filter]: value },
+            viewsOf(rows.filter((row) => row.dimension === filter)),
+          );
     const rankings = emptyRankings();
     for (const row of rows) {
       rankings[row.dimension as ViewDimension]?.set(valueOf(row.value), {
@@ -170,13 +191,10 @@ export function viewReports(db: Kysely<Database>) {
     filters: Filters,
   ): Promise<ViewRankings> {
     const columns = VIEW_DIMENSIONS.map(viewColumn) as CombinationColumn[];
-    const [rows, visitors] = await Promise.all([
-      combinations(range, filters)
-        .select((eb) => [...columns, eb.fn.sum<number>("views").as("views")])
-        .groupBy(columns)
-        .execute(),
-      visitorsByPage(range, filters),
-    ]);
+    const rows = await combinations(range, filters)
+      .select((eb) => [...columns, eb.fn.sum<number>("views").as("views")])
+      .groupBy(columns)
+      .execute();
     const rankings = emptyRankings();
     for (const row of rows as Record<string, string | number | null>[]) {
       for (const [index, dimension] of VIEW_DIMENSIONS.entries()) {
@@ -188,8 +206,19 @@ export function viewReports(db: Kysely<Database>) {
         });
       }
     }
-    return withPageVisitors(rankings, visitors);
+    return withPageVisitors(rankings, await visitorsByPage(range, filters, viewsOf(rows)));
   }
+
+  /** Days' views with the visitors estimated for each (0 for a day without any). */
+  const withVisitors = (
+    rows: readonly { day: string; views: number | string }[],
+    visitors: Map<string, Estimate>,
+  ) =>
+    rows.map((row) => ({
+      ...row,
+      visitors: visitors.get(row.day)?.count ?? 0,
+      visitorsVariance: visitors.get(row.day)?.variance ?? 0,
+    }));
 
   /**
    * Per day under one filter: a page's row of view_daily, else view_filter_daily's views and
@@ -204,34 +233,28 @@ export function viewReports(db: Kysely<Database>) {
         .orderBy("day")
         .execute();
     }
-    const [rows, visitors] = await Promise.all([
-      db
-        .selectFrom("view_filter_daily")
-        .where("filter_dimension", "=", filter)
-        .where("filter_value", "=", value)
-        .where("day", ">=", range.from)
-        .where("day", "<=", range.to)
-        .where("dimension", "=", filter)
-        .where("value", "=", value)
-        .select(["day", "views"])
-        .orderBy("day")
-        .execute(),
-      visitorsByDay(range, { [filter]: value }),
-    ]);
-    return rows.map((row) => ({ ...row, visitors: visitors.get(row.day) ?? 0 }));
+    const rows = await db
+      .selectFrom("view_filter_daily")
+      .where("filter_dimension", "=", filter)
+      .where("filter_value", "=", value)
+      .where("day", ">=", range.from)
+      .where("day", "<=", range.to)
+      .where("dimension", "=", filter)
+      .where("value", "=", value)
+      .select(["day", "views"])
+      .orderBy("day")
+      .execute();
+    return withVisitors(rows, await visitorsByDay(range, { [filter]: value }, viewsOf(rows)));
   }
 
   /** Per day under two filters or more: the combinations' views and prints. */
   async function daysFromCombinations(range: DayRange, filters: Filters) {
-    const [rows, visitors] = await Promise.all([
-      combinations(range, filters)
-        .select((eb) => ["day", eb.fn.sum<number>("views").as("views")])
-        .groupBy("day")
-        .orderBy("day")
-        .execute(),
-      visitorsByDay(range, filters),
-    ]);
-    return rows.map((row) => ({ ...row, visitors: visitors.get(row.day) ?? 0 }));
+    const rows = await combinations(range, filters)
+      .select((eb) => ["day", eb.fn.sum<number>("views").as("views")])
+      .groupBy("day")
+      .orderBy("day")
+      .execute();
+    return withVisitors(rows, await visitorsByDay(range, filters, viewsOf(rows)));
   }
 
   return {
@@ -256,6 +279,7 @@ export function viewReports(db: Kysely<Database>) {
         day: row.day,
         views: Number(row.views),
         visitors: Number(row.visitors),
+        ...("visitorsVariance" in row ? { visitorsVariance: row.visitorsVariance } : {}),
       }));
     },
 

@@ -9,6 +9,8 @@
  * batches, their daily counts then rebuilt by SQL (app/ledger/rollups/rebuild.server.ts),
  * so millions of rows take seconds to minutes on SQLite and on PostgreSQL.
  */
+import { hash } from "node:crypto";
+
 import type { LedgerDatabase } from "~/ledger/database.server";
 import { CLICKS, CONVERSIONS, VIEWS } from "~/ledger/rollups/families";
 import { rebuildDailyCounts } from "~/ledger/rollups/rebuild.server";
@@ -86,9 +88,16 @@ const BROWSERS = [
   ["Firefox", 8],
   ["other", 7],
 ] as const;
-/** The daily visitor keys a seed draws from: a view's visitor also clicks that day. */
+/**
+ * The daily visitor keys a seed draws from: a view's visitor also clicks that day. Shaped
+ * as the server's (22 base64url characters of a hash), so their prints and samples are
+ * spread as a live ledger's (app/ledger/visitor-prints.ts).
+ */
 const VISITOR_KEYS = 4000;
-const visitorKey = (next: () => number) => `v${Math.floor(next() * VISITOR_KEYS).toString(36)}`;
+const KEYS = Array.from({ length: VISITOR_KEYS }, (_, index) =>
+  hash("sha256", `seed visitor ${index}`, "base64url").slice(0, 22),
+);
+const visitorKey = (next: () => number) => KEYS[Math.floor(next() * VISITOR_KEYS)]!;
 
 /**
  * Days of a seed's rows, ascending: later days get more (a site that grows), written in

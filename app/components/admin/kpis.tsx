@@ -9,6 +9,8 @@
  * (app/reports/visitors.ts).
  */
 import type { PeriodFigures } from "~/reports/dashboard.server";
+import { marginOf, type Estimate } from "~/reports/visitors";
+import { SAMPLE_RATE } from "~/ledger/visitor-prints";
 
 import {
   botShare,
@@ -34,6 +36,8 @@ type Figure = {
   others?: (totals: PeriodFigures) => string;
   /** How the figure is counted under filters, when not as without them. */
   filteredNote?: string;
+  /** The figure's count and variance, where it may be estimated from a sample. */
+  estimate?: (totals: PeriodFigures) => Estimate | null;
 };
 
 const NO_VIEWS = "Sin vistas con un filtro de enlace o de sub-id: una vista no tiene enlace.";
@@ -41,6 +45,10 @@ const NO_VIEWS = "Sin vistas con un filtro de enlace o de sub-id: una vista no t
 /** Unique visitors under filters: distinct prints of 36 bits (app/ledger/visitor-prints.ts). */
 const BY_PRINTS =
   "Con filtros se cuentan por una huella de cada visitante: error medio menor que 0,001 %.";
+
+/** A count from the sample of prints (app/reports/visitors.ts), with its margin. */
+const sampledNote = (margin: number) =>
+  `Estimación con una muestra de 1 de cada ${SAMPLE_RATE} visitantes: ±${formatPercent(margin)} (95 %).`;
 
 /** A rate per click by a person: 0 without clicks. */
 const perClick = (count: number, totals: PeriodFigures) => ratio(count, totals.humans) ?? 0;
@@ -56,6 +64,10 @@ const FIGURES: Figure[] = [
     format: formatNumber,
     note: "Quienes vieron alguna página, sumados día a día: quien vuelve otro día cuenta otra vez.",
     filteredNote: BY_PRINTS,
+    estimate: (totals) =>
+      totals.visitors === null
+        ? null
+        : { count: totals.visitors, variance: totals.visitorsVariance ?? 0 },
   },
   { label: "Clics de personas", of: (totals) => totals.humans, format: formatNumber },
   {
@@ -71,6 +83,7 @@ const FIGURES: Figure[] = [
     format: formatNumber,
     note: "Quienes hicieron algún clic, sumados día a día.",
     filteredNote: BY_PRINTS,
+    estimate: (totals) => ({ count: totals.uniques, variance: totals.uniquesVariance ?? 0 }),
   },
   { label: "Cuota de bots", of: botShare, format: formatPercent, share: true },
   { label: "Registros", of: (totals) => totals.registrations, format: formatNumber },
@@ -131,6 +144,8 @@ function Kpi({
       </div>
     );
   }
+  const estimate = figure.estimate?.(current);
+  const margin = estimate ? marginOf(estimate) : 0;
   const delta = figure.share
     ? { ...pointsChange(now, before), trend: "flat" as const }
     : change(now, before);
@@ -144,7 +159,9 @@ function Kpi({
           {delta.text} <span className="admin-kpi__previous">(antes: {figure.format(before)})</span>
         </span>
         {figure.note ? <span className="admin-kpi__note">{figure.note}</span> : null}
-        {filtered && figure.filteredNote ? (
+        {margin > 0 ? (
+          <span className="admin-kpi__note">{sampledNote(margin)}</span>
+        ) : filtered && figure.filteredNote ? (
           <span className="admin-kpi__note">{figure.filteredNote}</span>
         ) : null}
       </dd>

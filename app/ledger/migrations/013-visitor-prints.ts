@@ -3,8 +3,10 @@
  * 009) gains `visitors`, the prints of the visitors it counts, concatenated: the first six
  * characters of each daily visitor key (base64url, 36 bits), people only for the clicks.
  * Two filters or one, the visitors of a day are the distinct prints of the rows the filters
- * select; two visitors share a print about once in 2^36 pairs. Backfilled from the facts.
- * Frozen: names, columns and the print's length are this migration's.
+ * select; two visitors share a print about once in 2^36 pairs. `sampled` keeps the prints
+ * that begin with A, B, C or D (one visitor in 16), for reads too large to count them all.
+ * Backfilled from the facts. Frozen: names, columns, the print's length and the sample are
+ * this migration's.
  */
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
@@ -31,10 +33,12 @@ export function migration(): Migration {
   return {
     async up(db: Kysely<unknown>) {
       for (const { table, facts, columns, keys, people } of TABLES) {
-        await db.schema
-          .alterTable(table)
-          .addColumn("visitors", "text", (column) => column.notNull().defaultTo(""))
-          .execute();
+        for (const column of ["visitors", "sampled"]) {
+          await db.schema
+            .alterTable(table)
+            .addColumn(column, "text", (definition) => definition.notNull().defaultTo(""))
+            .execute();
+        }
         const named = [...columns, ...keys].map((name) => sql.ref(name));
         // Per fact: its day, its values as the combinations store them ("" when missing),
         // its keys, and its print.
@@ -48,9 +52,12 @@ export function migration(): Migration {
           (name) => sql`${sql.table(table)}.${sql.ref(name)} = prints.${sql.ref(name)}`,
         );
         // string_agg is PostgreSQL's and SQLite's (3.44 and later) name for the same.
-        await sql`update ${sql.table(table)} set visitors = prints.visitors
+        await sql`update ${sql.table(table)}
+          set visitors = prints.visitors, sampled = coalesce(prints.sampled, '')
           from (
-            select day, ${sql.join(named)}, string_agg(print, '') as visitors
+            select day, ${sql.join(named)}, string_agg(print, '') as visitors,
+              string_agg(case when substr(print, 1, 1) in ('A', 'B', 'C', 'D') then print end, '')
+                as sampled
             from (
               select distinct day, ${sql.join(perFact)} from ${sql.table(facts)} where ${people}
             ) as distinct_prints

@@ -100,8 +100,9 @@ export const CONVERSIONS = {
   tables: { daily: "conversion_daily", filter: "conversion_filter_daily" },
 } as const satisfies RollupFamily;
 
-/** The combination tables' column of the visitors' prints (migration 013). */
+/** The combination tables' columns of the visitors' prints, all and sampled (migration 013). */
 export const PRINTS = "visitors";
+export const SAMPLED_PRINTS = "sampled";
 
 /** Whether the family's combinations keep their visitors' prints. */
 export const keepsPrints = (family: RollupFamily): boolean =>

@@ -10,9 +10,16 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 
 import type { Database } from "../schema";
 
-import { PRINT_LENGTH, PRINT_PAD } from "../visitor-prints";
+import { PRINT_LENGTH, PRINT_PAD, SAMPLE_FIRST } from "../visitor-prints";
 
-import { columnOf, keepsPrints, PRINTS, tablesOf, type RollupFamily } from "./families";
+import {
+  columnOf,
+  keepsPrints,
+  PRINTS,
+  SAMPLED_PRINTS,
+  tablesOf,
+  type RollupFamily,
+} from "./families";
 
 /** A column's value as the daily counts store it: "" when missing. */
 export const stored = (column: string): RawBuilder<string> => sql`coalesce(${sql.ref(column)}, '')`;
@@ -21,7 +28,7 @@ const refs = (columns: readonly string[]) => columns.map((column) => sql.ref(col
 
 /**
  * Sets the combinations' prints: per row, the distinct prints of its facts' visitors
- * (people only where the family says so). string_agg is PostgreSQL's and SQLite's (3.44
+ * (people only where the family says so), and the sampled ones among them. string_agg is PostgreSQL's and SQLite's (3.44
  * and later) name for the same.
  */
 async function addPrints(
@@ -39,9 +46,13 @@ async function addPrints(
   const matched = ["day", ...columns].map(
     (column) => sql`${sql.table(combination)}.${sql.ref(column)} = prints.${sql.ref(column)}`,
   );
-  await sql`update ${sql.table(combination)} set ${sql.ref(PRINTS)} = prints.visitors
+  const sampled = sql`substr(print, 1, 1) in (${sql.join([...SAMPLE_FIRST])})`;
+  await sql`update ${sql.table(combination)}
+    set ${sql.ref(PRINTS)} = prints.visitors,
+      ${sql.ref(SAMPLED_PRINTS)} = coalesce(prints.sampled, '')
     from (
-      select day, ${sql.join(refs(columns))}, string_agg(print, '') as visitors
+      select day, ${sql.join(refs(columns))}, string_agg(print, '') as visitors,
+        string_agg(case when ${sampled} then print end, '') as sampled
       from (select distinct day, ${sql.join(perFact)} from ${sql.table(family.fact)}
         where ${people}) as distinct_prints
       group by day, ${sql.join(refs(columns))}

@@ -11,9 +11,9 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import { chunked } from "../chunked";
 import type { Dimension } from "../dimensions";
 import type { Database } from "../schema";
-import { printOf } from "../visitor-prints";
+import { isSampled, printOf } from "../visitor-prints";
 
-import { columnOf, keepsPrints, PRINTS, type RollupFamily } from "./families";
+import { columnOf, keepsPrints, PRINTS, SAMPLED_PRINTS, type RollupFamily } from "./families";
 
 type Fact = { readonly day: string } & Readonly<Record<string, unknown>>;
 type Row = Record<string, string | number>;
@@ -153,7 +153,12 @@ const combinationRowOf = (
   ),
   ...keys,
   ...measures,
-  ...(keepsPrints(family) ? { [PRINTS]: [...prints].join("") } : {}),
+  ...(keepsPrints(family)
+    ? {
+        [PRINTS]: [...prints].join(""),
+        [SAMPLED_PRINTS]: [...prints].filter(isSampled).join(""),
+      }
+    : {}),
 });
 
 /**
@@ -292,7 +297,7 @@ export async function addToDailyCounts(
       combinations.map((combination) => combinationRowOf(family, combination)),
       ["day", ...family.paired.map(columnOf), ...family.keys],
       measures,
-      keepsPrints(family) ? [PRINTS] : [],
+      keepsPrints(family) ? [PRINTS, SAMPLED_PRINTS] : [],
     );
   }
 }

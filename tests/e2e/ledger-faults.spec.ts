@@ -41,11 +41,15 @@ const BROWSER_UA =
 const POSTBACK_TOKEN = "ledger-faults-postback-token-0123456789";
 /** The parameter the program reads each click's id from (content's default). */
 const CLICK_ID_PARAM = "clickid";
-/** Requests each load keeps in flight at once. */
+/**
+ * Requests each load keeps in flight at once. fetch may hold two sockets per loop (it opens
+ * the next request's before the last answer's socket is free): both loads together stay
+ * within the 64 connections the server lets one address hold (server/app.ts).
+ */
 const REDIRECT_LOOPS = 16;
 const POSTBACK_LOOPS = 8;
 /** Bounds of the waits for a condition (a busy shared machine), never durations to sleep. */
-const LOAD_MS = 30_000;
+const LOAD_MS = 45_000;
 const WRITE_MS = 20_000;
 /**
  * A failed write is retried after 1 s, 2 s, 4 s, 8 s… (app/ledger/write-incident.ts): a
@@ -130,6 +134,9 @@ function load(loops: number, send: () => Promise<void>) {
   };
 }
 
+/** A failed fetch with its cause ("fetch failed" alone says nothing). */
+const failure = (error: unknown) => `${String(error)} (${String((error as Error).cause)})`;
+
 /**
  * Redirects under load, every answer counted; anything but a 302 is kept to be shown, and so
  * is a request that fails unless `killed` says the server was killed on purpose.
@@ -145,7 +152,7 @@ function redirectLoad(base: string, campaign: string, killed = () => false) {
         answered.times.push(Date.now());
       } else unexpected.push(`${status}`);
     } catch (error) {
-      if (!killed()) unexpected.push(String(error));
+      if (!killed()) unexpected.push(failure(error));
     }
   });
   return { answered, unexpected, ...running };
@@ -153,7 +160,7 @@ function redirectLoad(base: string, campaign: string, killed = () => false) {
 
 test.describe("kill -9 under load, SQLite ledger", () => {
   test("loses fewer clicks than the documented bound and no postback answered 200", async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const directory = mkdtempSync(path.join(tmpdir(), "ledger-kill-"));
     const file = path.join(directory, "clicks.sqlite");
     const env = {
@@ -193,13 +200,13 @@ test.describe("kill -9 under load, SQLite ledger", () => {
           else refused.push(`${txid}: ${answer.status}`);
           await answer.arrayBuffer();
         } catch (error) {
-          if (!killed) refused.push(`${txid}: ${String(error)}`);
+          if (!killed) refused.push(`${txid}: ${failure(error)}`);
         }
       });
 
-      // Load for a while: several batches of clicks and some hundreds of postbacks.
+      // Load for a while: several batches of clicks and a hundred postbacks.
       await expect
-        .poll(() => clicks.answered.count >= 10 * BATCH_SIZE && acknowledged.length >= 300, {
+        .poll(() => clicks.answered.count >= 4 * BATCH_SIZE && acknowledged.length >= 100, {
           timeout: LOAD_MS,
         })
         .toBe(true);
@@ -279,7 +286,7 @@ function fill(directory: string): string {
 
 test.describe("a full disk under the SQLite ledger", () => {
   test("redirects answer 302 without waiting, one line opens and one closes the incident, no click is lost", async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const directory = mkdtempSync(path.join(tmpdir(), "ledger-full-"));
     const disk = path.join(directory, "disk");
     mkdirSync(disk);

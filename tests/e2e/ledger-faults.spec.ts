@@ -30,6 +30,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 
 import { BATCH_SIZE, FLUSH_INTERVAL_MS } from "../../app/clicks/ledger.server";
+import { RETRY_MAX_MS } from "../../app/ledger/write-incident";
 import { startCluster, type Cluster } from "../postgres-cluster";
 
 import { expect, test } from "./fixtures";
@@ -52,10 +53,10 @@ const POSTBACK_LOOPS = 8;
 const LOAD_MS = 45_000;
 const WRITE_MS = 20_000;
 /**
- * A failed write is retried after 1 s, 2 s, 4 s, 8 s… (app/ledger/write-incident.ts): a
- * fault of some seconds ends with a retry up to about twice its length later.
+ * A failed write is retried after 1 s, 2 s, 4 s… up to RETRY_MAX_MS between tries: once the
+ * fault ends, the next try comes within that.
  */
-const RECOVERY_MS = 40_000;
+const RECOVERY_MS = RETRY_MAX_MS + 10_000;
 /** The PostgreSQL outage's length: the fault the issue names, not a wait for a condition. */
 const OUTAGE_MS = 10_000;
 

@@ -17,6 +17,8 @@
  *   against the redirect straight to one instance.
  * - scripts/bench-ingest.ts: clicks and page views committed per second through the
  *   ledgers' batch queue, on PostgreSQL and on SQLite (no server).
+ * - scripts/bench-faults.ts: the redirect's rate during a full disk under the SQLite ledger
+ *   and a PostgreSQL outage, and after, as ratios to its rate before.
  * At the end it prints the parts' headline figures together (bench-summary.ts): the
  * redirect on SQLite against a bare node:http 302, the page with its beacon against the
  * page alone, postbacks stored per second on SQLite.
@@ -37,6 +39,7 @@ const PARTS = {
   experiments: "scripts/bench-experiments.ts",
   front: "scripts/bench-front.ts",
   ingest: "scripts/bench-ingest.ts",
+  faults: "scripts/bench-faults.ts",
 } as const;
 type Part = keyof typeof PARTS;
 

@@ -127,9 +127,9 @@ async function openLedgers(): Promise<{
   }
   // Conversions first: their pending writes may still need the clicks written. The click
   // ledger last: it closes the database.
-  onShutdown(async () => {
-    await Promise.all([conversions.close(), views.close()]);
-    await ledger.close();
+  onShutdown(async (deadline) => {
+    await Promise.all([conversions.close(), views.close(deadline)]);
+    await ledger.close(deadline);
   });
   // The visitor key's daily salts: in memory on SQLite, shared by every instance on
   // PostgreSQL; never beside the keys (decision 017).

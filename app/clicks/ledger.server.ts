@@ -126,9 +126,9 @@ export class ClickLedger {
     return this.queue.snapshot();
   }
 
-  /** Flushes and closes the database. */
-  async close(): Promise<void> {
-    await this.queue.close();
+  /** Flushes (until `deadline`, the shutdown's limit) and closes the database. */
+  async close(deadline?: number): Promise<void> {
+    await this.queue.close(deadline);
     await this.database.close();
   }
 }

@@ -47,6 +47,38 @@ describe("a batch whose commit's answer was lost", () => {
   });
 });
 
+describe("closing with more queued than the shutdown leaves time to write", () => {
+  it("writes batches until its deadline, then says how many it could not write", async () => {
+    const logged: string[] = [];
+    const written: number[] = [];
+    let now = 1_000;
+    vi.spyOn(Date, "now").mockImplementation(() => now);
+    try {
+      const queue = new BatchQueue<number>({
+        names: { tag: "test", noun: "records" },
+        // Each batch takes 400 ms of the shutdown's time.
+        write: async (batch) => {
+          written.push(...batch);
+          now += 400;
+        },
+        batchSize: 2,
+        flushIntervalMs: 0,
+        maxQueue: 100,
+        log: (line) => logged.push(line),
+      });
+      for (const record of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) queue.push(record);
+      await queue.close(2_000);
+      // Batches start at 1,000, 1,400 and 1,800 ms; the fourth would start past the deadline.
+      expect(written).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(logged).toEqual([
+        "[test] closing with 4 records unwritten (the shutdown's time ran out): they are lost",
+      ]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+});
+
 describe("closing while the database fails", () => {
   it("says how many records it could not write", async () => {
     const logged: string[] = [];

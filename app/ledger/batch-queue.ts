@@ -47,6 +47,8 @@ export class BatchQueue<T> {
   /** The batch being written, or whose write failed: retried whole, with its token. */
   private held: { batch: T[]; token: string } | null = null;
   private draining: Promise<void> | null = null;
+  /** When the queue stops writing (set by close: the shutdown's limit). */
+  private deadline = Number.POSITIVE_INFINITY;
   private timer: NodeJS.Timeout | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private readonly incident: WriteIncident;
@@ -96,7 +98,7 @@ export class BatchQueue<T> {
 
   private async drain(): Promise<void> {
     const { names, log, batchSize } = this.options;
-    while (this.held || this.waiting.length > 0) {
+    while ((this.held || this.waiting.length > 0) && Date.now() < this.deadline) {
       this.held ??= {
         batch: this.waiting.take(batchSize),
         token: randomBytes(12).toString("base64url"),
@@ -156,18 +158,24 @@ export class BatchQueue<T> {
   }
 
   /**
-   * Stops the timers and writes what is queued. What the database refuses now is lost with
-   * the process: said loudly, with the count, never silently.
+   * Stops the timers and writes what is queued, batch after batch until `deadline` (a
+   * time in ms; the shutdown's limit). What the database refuses, or what is still queued
+   * at the deadline, is lost with the process: said loudly, with the count, never silently.
    */
-  async close(): Promise<void> {
+  async close(deadline = Number.POSITIVE_INFINITY): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.timer = this.retryTimer = null;
+    this.deadline = deadline;
     await this.flush();
     if (this.size() > 0) {
       const { names } = this.options;
+      const why =
+        Date.now() >= deadline && !this.incident.active
+          ? "the shutdown's time ran out"
+          : "the database failed";
       this.options.log(
-        `[${names.tag}] closing with ${this.size()} ${names.noun} unwritten (the database failed): they are lost`,
+        `[${names.tag}] closing with ${this.size()} ${names.noun} unwritten (${why}): they are lost`,
       );
     }
   }

@@ -69,8 +69,8 @@ export class ViewLedger {
     return this.queue.snapshot();
   }
 
-  /** Stops the timer and writes what is queued (the database stays open). */
-  close(): Promise<void> {
-    return this.queue.close();
+  /** Stops the timer and writes what is queued until `deadline` (the database stays open). */
+  close(deadline?: number): Promise<void> {
+    return this.queue.close(deadline);
   }
 }

@@ -90,14 +90,16 @@ const BROWSERS = [
 ] as const;
 /**
  * The daily visitor keys a seed draws from: a view's visitor also clicks that day. Shaped
- * as the server's (22 base64url characters of a hash), so their prints and samples are
- * spread as a live ledger's (app/ledger/visitor-prints.ts).
+ * as the server's (22 base64url characters of a hash) and new every day, as the salt makes
+ * them, so their prints and samples are spread as a live ledger's
+ * (app/ledger/visitor-prints.ts).
  */
 const VISITOR_KEYS = 4000;
-const KEYS = Array.from({ length: VISITOR_KEYS }, (_, index) =>
-  hash("sha256", `seed visitor ${index}`, "base64url").slice(0, 22),
-);
-const visitorKey = (next: () => number) => KEYS[Math.floor(next() * VISITOR_KEYS)]!;
+const visitorKey = (next: () => number, day: string) =>
+  hash("sha256", `seed visitor ${day} ${Math.floor(next() * VISITOR_KEYS)}`, "base64url").slice(
+    0,
+    22,
+  );
 
 /**
  * Days of a seed's rows, ascending: later days get more (a site that grows), written in
@@ -185,7 +187,7 @@ export function* seedClicks({
       device: pick(next, DEVICES),
       browser: pick(next, BROWSERS),
       is_bot: isBot,
-      visitor: visitorKey(next),
+      visitor: visitorKey(next, day),
       // Deterministic, so seeded conversions can name their clicks (seedClickId).
       click_id: seedClickId(seed, index++),
     };
@@ -238,7 +240,7 @@ export function* seedViews({
       country: pick(next, COUNTRIES),
       device: pick(next, DEVICES),
       browser: pick(next, BROWSERS),
-      visitor: visitorKey(next),
+      visitor: visitorKey(next, day),
     };
     view.variants = variantsOf(view.page, view.visitor, view.at);
     yield view;

@@ -8,16 +8,18 @@
  * one-filter view of 30 days and of a year, the dashboard's days (both periods) and rankings
  * (a) as the reports read them now (app/reports/*.server.ts: the table under the filter)
  * and (b) the same answer from the combinations (`*_combination_daily`, summed) or, for
- * conversions, from the conversions themselves, as two filters read them. Warm, median of
- * 5 (after one run not counted), ms; the two answers are compared and must be equal.
+ * conversions, from the conversions themselves, as two filters read them; and (b2) the
+ * combinations read with one `group by` per dimension. Warm, median of 5 (after one run
+ * not counted), ms; every answer is compared with (a)'s ("equal").
  *
  * `… sizes <DATABASE_URL>`: rows and size (with indexes) of the daily tables and the facts.
  *
  * `… writes <DATABASE_URL>`: clicks, views and conversions written in batches of 500 (the
  * facts and their daily counts in one transaction, as the ledger writes them) into empty
  * tables of that ledger, with the filter table's upserts and without them (skipped on the
- * way to the database); rows per second. It empties the ledger's tables first: give it a
- * scratch ledger, never a seeded one.
+ * way to the database); rows per second. "sqlite" for a new SQLite file per round; a
+ * PostgreSQL ledger has its facts and daily tables emptied first: give it a scratch
+ * database, never a seeded one.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

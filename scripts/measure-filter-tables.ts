@@ -415,10 +415,13 @@ async function reads() {
       "| view | filter | clicks (a) | clicks (b) | clicks (b2) | views (a) | views (b) | views (b2) | conversions (a) | conversions (b) | equal |",
     );
     console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
-    for (const length of [30, 365]) {
+    // MEASURE_DAYS=365 and MEASURE_FILTERS=device,country narrow a long run.
+    const lengths = (process.env.MEASURE_DAYS ?? "30,365").split(",").map(Number);
+    const only = process.env.MEASURE_FILTERS?.split(",");
+    for (const length of lengths) {
       const range = { from: addDays(lastDay, -(length - 1)), to: lastDay };
       const both = { from: addDays(range.from, -length), to: lastDay };
-      for (const filter of FILTERS) {
+      for (const filter of FILTERS.filter(([name]) => !only || only.includes(name))) {
         const filters = { [filter[0]]: filter[1] };
         const clicksA = await timed(async () => {
           const [days, rankings] = await Promise.all([

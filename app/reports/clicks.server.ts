@@ -32,7 +32,7 @@ import {
   type Filters,
 } from "~/ledger/dimensions";
 import { pagesById } from "~/ledger/chunked";
-import { CLICKS, columnOf } from "~/ledger/rollups/families";
+import { CLICKS, columnOf, SAMPLED_PRINTS } from "~/ledger/rollups/families";
 
 import { sourceOf, type Source } from "./table-decider";
 import { printsFor, visitorsPerDay } from "./visitors";
@@ -236,28 +236,41 @@ export function reportQueries(db: Kysely<Database>) {
     source: Source,
   ): Promise<DayFigures[]> {
     const perDay = ["day", countedHumans.as("humans"), countedBots.as("bots")] as const;
-    const rows = await (source.from === "filtered"
-      ? underFilter(range, source.filter)
-          .where("dimension", "=", source.filter[0])
-          .where("value", "=", source.filter[1])
-          .select(perDay)
-          .groupBy("day")
-          .orderBy("day")
-          .execute()
-      : combinations(range, filters).select(perDay).groupBy("day").orderBy("day").execute());
+    // The combinations' scan also brings the sample of prints, what a large read counts:
+    // a small one then reads every print (a second, short scan).
+    const sampled = sql<string>`string_agg(case when is_bot = 0 then sampled end, '')`;
+    const rows: { day: string; humans: number; bots: number; sampled?: string | null }[] =
+      await (source.from === "filtered"
+        ? underFilter(range, source.filter)
+            .where("dimension", "=", source.filter[0])
+            .where("value", "=", source.filter[1])
+            .select(perDay)
+            .groupBy("day")
+            .orderBy("day")
+            .execute()
+        : combinations(range, filters)
+            .select([...perDay, sampled.as("sampled")])
+            .groupBy("day")
+            .orderBy("day")
+            .execute());
     // As many prints as people's clicks at most: the sample past EXACT_UP_TO of them.
     const { column, rate } = printsFor(rows.reduce((sum, row) => sum + Number(row.humans), 0));
-    const prints = await combinations(range, filters)
-      .where("is_bot", "=", 0)
-      .select(["day", sql<string>`string_agg(${sql.ref(column)}, '')`.as("visitors")])
-      .groupBy("day")
-      .execute();
+    const prints =
+      column === SAMPLED_PRINTS && source.from === "combinations"
+        ? rows.map((row) => ({ day: row.day, visitors: row.sampled ?? "" }))
+        : await combinations(range, filters)
+            .where("is_bot", "=", 0)
+            .select(["day", sql<string>`string_agg(${sql.ref(column)}, '')`.as("visitors")])
+            .groupBy("day")
+            .execute();
     const uniques = visitorsPerDay(prints, rate);
     return figuresOf(
-      rows.map((row) => ({
-        ...row,
-        uniques: uniques.get(row.day)?.count ?? 0,
-        uniquesVariance: uniques.get(row.day)?.variance ?? 0,
+      rows.map(({ day, humans, bots }) => ({
+        day,
+        humans,
+        bots,
+        uniques: uniques.get(day)?.count ?? 0,
+        uniquesVariance: uniques.get(day)?.variance ?? 0,
       })),
     );
   }

@@ -20,7 +20,8 @@
 import { sql, type Kysely } from "kysely";
 
 import { setFilters, type DayRange, type Filters } from "~/ledger/dimensions";
-import { VIEWS } from "~/ledger/rollups/families";
+import { SAMPLED_PRINTS, VIEWS } from "~/ledger/rollups/families";
+import { SAMPLE_RATE } from "~/ledger/visitor-prints";
 import type { Database, ViewCombinationDailyTable } from "~/ledger/schema";
 
 import {
@@ -247,14 +248,32 @@ export function viewReports(db: Kysely<Database>) {
     return withVisitors(rows, await visitorsByDay(range, { [filter]: value }, viewsOf(rows)));
   }
 
-  /** Per day under two filters or more: the combinations' views and prints. */
+  /**
+   * Per day under two filters or more: the combinations' views and prints, the sample in
+   * the same scan (what a large read counts; a small one then reads every print).
+   */
   async function daysFromCombinations(range: DayRange, filters: Filters) {
     const rows = await combinations(range, filters)
-      .select((eb) => ["day", eb.fn.sum<number>("views").as("views")])
+      .select((eb) => [
+        "day",
+        eb.fn.sum<number>("views").as("views"),
+        sql<string>`string_agg(sampled, '')`.as("sampled"),
+      ])
       .groupBy("day")
       .orderBy("day")
       .execute();
-    return withVisitors(rows, await visitorsByDay(range, filters, viewsOf(rows)));
+    const views = viewsOf(rows);
+    const visitors =
+      printsFor(views).column === SAMPLED_PRINTS
+        ? visitorsPerDay(
+            rows.map((row) => ({ day: row.day, visitors: row.sampled })),
+            SAMPLE_RATE,
+          )
+        : await visitorsByDay(range, filters, views);
+    return withVisitors(
+      rows.map(({ day, views }) => ({ day, views })),
+      visitors,
+    );
   }
 
   return {

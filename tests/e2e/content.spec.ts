@@ -19,6 +19,8 @@ function blockContent(slug: string, componentId: number): Record<string, unknown
 
 for (const { slug } of pages) {
   test(`${slug}: every image has width, height and alt, and loads`, async ({ page }) => {
+    // The images' own bound, and the page's load and checks beside it.
+    test.setTimeout(IMAGES_LOADED_MS + 30_000);
     await page.goto(slug);
     // Bring lazy images into view so the browser fetches them.
     await page.evaluate(async () => {
@@ -27,13 +29,16 @@ for (const { slug } of pages) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     });
-    // Every image has finished: loaded, or broken (which the assertions below report).
+    // Every image has finished: loaded, or broken (which the assertions below report). An
+    // image still loading is brought into view again, in case the page grew under the scroll.
     await expect
       .poll(
         () =>
-          page
-            .locator("img")
-            .evaluateAll((nodes) => (nodes as HTMLImageElement[]).every((img) => img.complete)),
+          page.locator("img").evaluateAll((nodes) => {
+            const waiting = (nodes as HTMLImageElement[]).filter((img) => !img.complete);
+            waiting[0]?.scrollIntoView();
+            return waiting.length === 0;
+          }),
         { timeout: IMAGES_LOADED_MS },
       )
       .toBe(true);

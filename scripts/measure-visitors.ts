@@ -7,7 +7,7 @@
 import { sql } from "kysely";
 
 import { openLedgerDatabase } from "../app/ledger/database.server";
-import type { Filters } from "../app/ledger/dimensions";
+import { DIMENSIONS, type Dimension, type Filters } from "../app/ledger/dimensions";
 import { reportQueries, sumDays } from "../app/reports/clicks.server";
 import { sumViewDays } from "../app/reports/views.server";
 
@@ -64,13 +64,7 @@ for (const [rangeName, range] of [
     const viewDays = await reports.views.days(range, filters);
     const viewed = viewDays === null ? null : sumViewDays(viewDays).visitors;
     const where = Object.entries(filters).map(([dimension, value]) => {
-      const column = {
-        page: "page",
-        device: "device",
-        country: "country",
-        campaign: "utm_campaign",
-        subid: "subid",
-      }[dimension]!;
+      const column = DIMENSIONS[dimension as Dimension].column;
       return sql`${sql.ref(column)} = ${value}`;
     });
     const scope = sql.join(

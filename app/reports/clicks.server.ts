@@ -32,10 +32,10 @@ import {
   type Filters,
 } from "~/ledger/dimensions";
 import { pagesById } from "~/ledger/chunked";
-import { CLICKS, columnOf, SAMPLED_PRINTS } from "~/ledger/rollups/families";
+import { CLICKS, columnOf } from "~/ledger/rollups/families";
 
 import { sourceOf, type Source } from "./table-decider";
-import { printsFor, visitorsPerDay } from "./visitors";
+import { visitorsOfRead } from "./visitors";
 import type { ClickCombinationDailyTable, Database } from "~/ledger/schema";
 
 /** click_combination_daily's columns, in the paired dimensions' order. */
@@ -254,16 +254,18 @@ export function reportQueries(db: Kysely<Database>) {
             .orderBy("day")
             .execute());
     // As many prints as people's clicks at most: the sample past EXACT_UP_TO of them.
-    const { column, rate } = printsFor(rows.reduce((sum, row) => sum + Number(row.humans), 0));
-    const prints =
-      column === SAMPLED_PRINTS && source.from === "combinations"
+    const uniques = await visitorsOfRead(
+      rows.reduce((sum, row) => sum + Number(row.humans), 0),
+      (column) =>
+        combinations(range, filters)
+          .where("is_bot", "=", 0)
+          .select(["day", sql<string>`string_agg(${sql.ref(column)}, '')`.as("visitors")])
+          .groupBy("day")
+          .execute(),
+      source.from === "combinations"
         ? rows.map((row) => ({ day: row.day, visitors: row.sampled ?? "" }))
-        : await combinations(range, filters)
-            .where("is_bot", "=", 0)
-            .select(["day", sql<string>`string_agg(${sql.ref(column)}, '')`.as("visitors")])
-            .groupBy("day")
-            .execute();
-    const uniques = visitorsPerDay(prints, rate);
+        : undefined,
+    );
     return figuresOf(
       rows.map(({ day, humans, bots }) => ({
         day,

@@ -20,8 +20,7 @@
 import { sql, type Kysely } from "kysely";
 
 import { setFilters, type DayRange, type Filters } from "~/ledger/dimensions";
-import { SAMPLED_PRINTS, VIEWS } from "~/ledger/rollups/families";
-import { SAMPLE_RATE } from "~/ledger/visitor-prints";
+import { VIEWS } from "~/ledger/rollups/families";
 import type { Database, ViewCombinationDailyTable } from "~/ledger/schema";
 
 import {
@@ -33,7 +32,13 @@ import {
 } from "~/ledger/view-dimensions";
 
 import { sourceOf } from "./table-decider";
-import { printsFor, visitorsPerDay, visitorsPerPage, type Estimate } from "./visitors";
+import {
+  printsFor,
+  visitorsOfRead,
+  visitorsPerPage,
+  type Estimate,
+  type PrintRow,
+} from "./visitors";
 
 type CombinationColumn = Exclude<keyof ViewCombinationDailyTable, "day" | "views" | "visitors">;
 
@@ -109,25 +114,35 @@ export function viewReports(db: Kysely<Database>) {
     return rankings;
   }
 
-  /** The prints a read of `views` counts, and how many visitors each stands for. */
-  const prints = (range: DayRange, filters: Filters, views: number) => {
-    const { column, rate } = printsFor(views);
-    const visitors = sql<string>`string_agg(${sql.ref(column)}, '')`.as("visitors");
-    return { query: combinations(range, filters), visitors, rate };
-  };
-
   /** Per page, the unique visitors under `filters` (the sum of each day's prints). */
   const visitorsByPage = async (range: DayRange, filters: Filters, views: number) => {
-    const { query, visitors, rate } = prints(range, filters, views);
-    const rows = await query.select(["day", "page", visitors]).groupBy(["day", "page"]).execute();
+    const { column, rate } = printsFor(views);
+    const rows = await combinations(range, filters)
+      .select(["day", "page", sql<string>`string_agg(${sql.ref(column)}, '')`.as("visitors")])
+      .groupBy(["day", "page"])
+      .execute();
     return visitorsPerPage(rows, rate);
   };
 
-  /** Per day, the unique visitors under `filters`, from the combinations' prints. */
-  const visitorsByDay = async (range: DayRange, filters: Filters, views: number) => {
-    const { query, visitors, rate } = prints(range, filters, views);
-    return visitorsPerDay(await query.select(["day", visitors]).groupBy("day").execute(), rate);
-  };
+  /**
+   * Per day, the unique visitors of a read of `views` views under `filters`, from the
+   * combinations' prints (or from `sample`, the sample the read's counting scan brought).
+   */
+  const visitorsByDay = (
+    range: DayRange,
+    filters: Filters,
+    views: number,
+    sample?: readonly PrintRow[],
+  ) =>
+    visitorsOfRead(
+      views,
+      (column) =>
+        combinations(range, filters)
+          .select(["day", sql<string>`string_agg(${sql.ref(column)}, '')`.as("visitors")])
+          .groupBy("day")
+          .execute(),
+      sample,
+    );
 
   /** The total of some rows' views. */
   const viewsOf = (rows: readonly { views: number | string }[]) =>
@@ -262,18 +277,13 @@ export function viewReports(db: Kysely<Database>) {
       .groupBy("day")
       .orderBy("day")
       .execute();
-    const views = viewsOf(rows);
-    const visitors =
-      printsFor(views).column === SAMPLED_PRINTS
-        ? visitorsPerDay(
-            rows.map((row) => ({ day: row.day, visitors: row.sampled })),
-            SAMPLE_RATE,
-          )
-        : await visitorsByDay(range, filters, views);
-    return withVisitors(
-      rows.map(({ day, views }) => ({ day, views })),
-      visitors,
+    const visitors = await visitorsByDay(
+      range,
+      filters,
+      viewsOf(rows),
+      rows.map((row) => ({ day: row.day, visitors: row.sampled })),
     );
+    return withVisitors(rows, visitors);
   }
 
   return {

@@ -1,8 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { isSampled, printOf, SAMPLE_RATE } from "~/ledger/visitor-prints";
 
-import { EXACT_UP_TO, marginOf, printsFor, visitorsPerDay, visitorsPerPage } from "./visitors";
+import {
+  EXACT_UP_TO,
+  marginOf,
+  printsFor,
+  visitorsOfRead,
+  visitorsPerDay,
+  visitorsPerPage,
+} from "./visitors";
 
 const prints = (...keys: string[]) => keys.map(printOf).join("");
 
@@ -58,6 +65,20 @@ describe("the sample of prints", () => {
       count: 2 * SAMPLE_RATE,
       variance: 2 * SAMPLE_RATE * (SAMPLE_RATE - 1),
     });
+  });
+
+  it("is counted from the sample a read's scan brought when the read is large, else read by column", async () => {
+    const read = vi.fn(async (column: string) => [
+      { day: "d", visitors: column === "visitors" ? "AAAAAAzzzzzz" : "" },
+    ]);
+    const sample = [{ day: "d", visitors: "AAAAAA" }];
+    expect((await visitorsOfRead(EXACT_UP_TO + 1, read, sample)).get("d")?.count).toBe(SAMPLE_RATE);
+    expect(read).not.toHaveBeenCalled();
+    expect((await visitorsOfRead(EXACT_UP_TO, read, sample)).get("d")?.count).toBe(2);
+    expect(read).toHaveBeenLastCalledWith("visitors");
+    // Without a sample from the scan, the large read reads the sample's column.
+    await visitorsOfRead(EXACT_UP_TO + 1, read);
+    expect(read).toHaveBeenLastCalledWith("sampled");
   });
 
   it("samples one print in SAMPLE_RATE, by its first character", () => {

@@ -20,6 +20,9 @@ export const printsFor = (facts: number) =>
     ? ({ column: SAMPLED_PRINTS, rate: SAMPLE_RATE } as const)
     : ({ column: PRINTS, rate: 1 } as const);
 
+/** A combination table's column of prints: every one, or the sample. */
+export type PrintColumn = ReturnType<typeof printsFor>["column"];
+
 /** Unique visitors, and the variance of the count (0 when every print was counted). */
 export type Estimate = { count: number; variance: number };
 
@@ -42,6 +45,20 @@ export function visitorsPerDay(rows: readonly PrintRow[], rate = 1): Map<string,
     addPrints(set, visitors ?? "");
   }
   return new Map([...prints].map(([day, set]) => [day, estimateOf(set.size, rate)]));
+}
+
+/**
+ * Per day, the unique visitors of a read of `facts` facts: from `sample` (the sample's
+ * prints per day, which the read's counting scan brought, if it did) when the read counts
+ * the sample, else from the prints `read` gets of the column to count.
+ */
+export async function visitorsOfRead(
+  facts: number,
+  read: (column: PrintColumn) => Promise<readonly PrintRow[]>,
+  sample?: readonly PrintRow[],
+): Promise<Map<string, Estimate>> {
+  const { column, rate } = printsFor(facts);
+  return visitorsPerDay(column === SAMPLED_PRINTS && sample ? sample : await read(column), rate);
 }
 
 /** Per page, the sum over days of its distinct prints (rows of one day and one page each). */

@@ -39,6 +39,23 @@ export default {
       route("admin/experiments", "routes/admin.experiments.tsx", {
         id: "admin-experiments___en",
       });
+      // The content studio (app/studio, docs/editing-content.md).
+      route("admin/contenido", "routes/admin.contenido.tsx", { id: "admin-contenido___en" });
+      route("admin/contenido/guardar", "routes/admin.contenido.guardar.ts", {
+        id: "admin-contenido-guardar___en",
+      });
+      route("admin/contenido/ajustes", "routes/admin.contenido.editor.tsx", {
+        id: "admin-contenido-ajustes___en",
+      });
+      route("admin/contenido/paginas/:name", "routes/admin.contenido.editor.tsx", {
+        id: "admin-contenido-pagina___en",
+      });
+      route("admin/contenido/paginas/:name/vista-previa", "routes/admin.contenido.preview.tsx", {
+        id: "admin-contenido-vista-previa___en",
+      });
+      route("admin/vista-previa/:token", "routes/admin.contenido.preview.tsx", {
+        id: "admin-vista-previa___en",
+      });
     });
   },
   future: {

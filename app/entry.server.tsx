@@ -57,13 +57,26 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set(
     "Content-Security-Policy",
-    contentSecurityPolicy(inlineScriptHashes(body), policyOrigins, inlineStyleHashes(body)),
+    contentSecurityPolicy(
+      inlineScriptHashes(body),
+      { ...policyOrigins, frameAncestors: framedBySelf(entryContext) ? "'self'" : "'none'" },
+      inlineStyleHashes(body),
+    ),
   );
   responseHeaders.set("ETag", strongEtag(body));
   if (!responseHeaders.has("Cache-Control")) {
     responseHeaders.set("Cache-Control", documentCacheControl(responseStatusCode));
   }
   return new Response(body, { status: responseStatusCode, headers: responseHeaders });
+}
+
+/** A route of the page says the studio may frame it (`handle.framedBy`: its previews). */
+function framedBySelf({ staticHandlerContext, routeModules }: EntryContext): boolean {
+  return staticHandlerContext.matches.some(
+    (match) =>
+      (routeModules[match.route.id]?.handle as { framedBy?: string } | undefined)?.framedBy ===
+      "self",
+  );
 }
 
 /** True for the 4xx answers Remix raises itself (405 without an action, 404 no route). */

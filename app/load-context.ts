@@ -2,6 +2,14 @@
 import type { ClickLedger } from "~/clicks/ledger.server";
 import type { ConversionLedger } from "~/conversions/ledger.server";
 import type { ReportQueries } from "~/reports/clicks.server";
+import type { ContentStore } from "~/studio/content-store.server";
+
+/** The content studio's storage, and how a publish reaches this instance at once. */
+export type StudioAccess = {
+  store: ContentStore;
+  /** Serves what was just published on this instance (the others follow within a second). */
+  refresh: () => Promise<void>;
+};
 
 /**
  * Why the server renders the site's error page in place of a request: a refusal of the guard
@@ -21,6 +29,8 @@ declare module "@remix-run/node" {
     conversions: ConversionLedger | null;
     /** Every report of the ledger (app/reports), read on its reader; null whenever `clicks` is. */
     reports: ReportQueries | null;
+    /** The content studio (app/studio), null when the ledger's database is off. */
+    studio: StudioAccess | null;
     /** The client's address, only for the ledger's daily visitor key; never stored. */
     clientAddress: string;
     /**

@@ -47,6 +47,7 @@ async function loadPath(path: string) {
     context: {
       clicks: null,
       conversions: null,
+      studio: null,
       reports: null,
       clientAddress: "",
       head: false,

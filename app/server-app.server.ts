@@ -6,7 +6,10 @@
  * content as it is now, which lives in the build and reloads there in development.
  */
 import { outboundTarget, type OutboundTarget } from "~/affiliate/outbound.server";
-import { reloadContent } from "~/content/content.server";
+import type { ContentFiles } from "~/content/content-files.server";
+import { applyContent, filesProblem, hasContent, reloadContent } from "~/content/content.server";
+import { checkContentFiles } from "~/content/load-content.server";
+import { ContentError } from "~/content/parse-content";
 import { postbackMapping } from "~/conversions/postback-mapping.server";
 import type { PostbackMapping } from "~/conversions/postback-input";
 import { experimentsFor, splitFor } from "~/experiments/page-experiments.server";
@@ -22,6 +25,14 @@ export type ServerApp = ExperimentLookup & {
   postbackMapping: () => PostbackMapping;
   /** Reads the content again; throws a ContentError naming its problems (development). */
   reloadContent: () => void;
+  /** Serves the studio's published content; throws a ContentError and keeps the last. */
+  applyContent: (documents: ContentFiles) => void;
+  /** The problems of content (as `npm run content:check` names them); empty when valid. */
+  contentProblems: (documents: ContentFiles) => string[];
+  /** Why the content files could not be served as the build loaded, or null. */
+  filesProblem: () => ContentError | null;
+  /** Some content serves (the files', or the studio's once applied). */
+  hasContent: () => boolean;
 };
 
 export const serverApp: ServerApp = {
@@ -31,4 +42,16 @@ export const serverApp: ServerApp = {
   experimentsFor,
   splitFor,
   reloadContent,
+  applyContent,
+  contentProblems(documents) {
+    try {
+      checkContentFiles(documents);
+      return [];
+    } catch (error) {
+      if (error instanceof ContentError) return error.problems;
+      throw error;
+    }
+  },
+  filesProblem: () => filesProblem,
+  hasContent,
 };

@@ -110,6 +110,7 @@ try {
     const response = await handle(new Request("http://localhost/vip"), {
       clicks: null,
       conversions: null,
+      studio: null,
       reports: null,
       clientAddress: "127.0.0.1",
       head: false,

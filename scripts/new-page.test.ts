@@ -60,7 +60,7 @@ describe("newPage", () => {
 
   it("refuses a slug that is taken", () => {
     const directory = contentCopy();
-    expect(refusal(() => newPage(directory, "/vip", "Otra"))).toContain('ya tiene el slug "/vip"');
+    expect(refusal(() => newPage(directory, "/vip", "Otra"))).toContain('ya tiene la ruta "/vip"');
   });
 
   it("refuses a path that is not a slug, and a missing title", () => {

@@ -16,17 +16,14 @@ import {
   readContentFiles,
   type ContentDirectory,
 } from "../app/content/content-files.server";
-import { PLACEHOLDER } from "../app/content/copy-rules";
+import { NewPageError, newPageData } from "../app/content/new-page";
 import { loadContent } from "../app/content/load-content.server";
 import { ContentError } from "../app/content/parse-content";
-import { SLUG_PATTERN } from "../app/content/schema/primitives";
 
 const USAGE = 'Uso: npm run new-page -- /ruleta "Ruleta online"';
 
-type Json = Record<string, unknown>;
-
 /** A reason not to write the page, said to the editor with the usage line. */
-export class NewPageError extends Error {}
+export { NewPageError };
 
 export type NewPage = {
   /** The file written. */
@@ -44,72 +41,22 @@ export function newPage(
   title: string | undefined,
   today: Date = new Date(),
 ): NewPage {
-  if (!slug || !title?.trim()) throw new NewPageError("Indica la ruta de la página y su título.");
-  if (!SLUG_PATTERN.test(slug) || slug === "/") {
-    throw new NewPageError(
-      `"${slug}" no es una ruta para una página nueva: "/" y luego a-z, 0-9 y "-" en minúsculas, p. ej. /ruleta`,
-    );
-  }
   const { siteFile, pageFiles } = readContentFiles(directory.root);
-  const taken = pageFiles.find((file) => (file.data as { slug?: unknown }).slug === slug);
-  if (taken) throw new NewPageError(`${taken.file} ya tiene el slug "${slug}".`);
-  const file = path.join(directory.root, "pages", `${slug.slice(1).replaceAll("/", "-")}.json`);
-  if (existsSync(file)) throw new NewPageError(`${displayName(file)} ya existe.`);
-
-  const brand = (siteFile?.data as { brand_name?: string } | undefined)?.brand_name ?? "";
-  const home = pageFiles.find((page) => (page.data as { slug?: unknown }).slug === "/")?.data as
-    { components?: { component_id: number; data: { content: Json } }[] } | undefined;
-  const hero = home?.components?.find((component) => component.component_id === 1)?.data.content;
-  if (!hero) throw new NewPageError("La portada no tiene un MainBlock del que tomar la imagen.");
-  const signUp = (hero.buttons as Json[] | undefined)?.find(
-    (button) => button.url_type === "affiliate",
+  const file = path.join(
+    directory.root,
+    "pages",
+    `${(slug ?? "").slice(1).replaceAll("/", "-")}.json`,
   );
-  const todo = (what: string) => `${PLACEHOLDER}: ${what}]`;
-  const name = title.trim();
-
-  const page = {
-    $schema: "../schema/page.schema.json",
-    title: name,
+  const page = newPageData({
     slug,
-    meta: {
-      title: brand ? `${name} | ${brand}` : name,
-      description: todo("de 70 a 160 caracteres que resuman la página para los buscadores"),
-    },
-    updated: today.toISOString().slice(0, 10),
-    components: [
-      {
-        order: 1,
-        component_id: 1,
-        data: {
-          content: {
-            h1: name,
-            p: todo("párrafo de entrada: qué encontrará el visitante en esta página"),
-            buttons: signUp ? [{ ...signUp, link_id: undefined }] : [],
-            img_url: hero.img_url,
-            img_alt: hero.img_alt,
-            img_width: hero.img_width,
-            img_height: hero.img_height,
-          },
-        },
-      },
-      {
-        order: 2,
-        component_id: 7,
-        data: {
-          content: {
-            header: `Preguntas frecuentes: ${name}`,
-            numbered: false,
-            items: [
-              {
-                question: todo("una pregunta que se hagan los visitantes"),
-                answer: `<p>${todo('la respuesta, con enlaces como <a href="/bonos">los bonos</a> si ayudan')}</p>`,
-              },
-            ],
-          },
-        },
-      },
-    ],
-  };
+    title,
+    site: siteFile?.data,
+    home: pageFiles.find((page) => (page.data as { slug?: unknown }).slug === "/")?.data,
+    taken: (wanted) =>
+      pageFiles.find((page) => (page.data as { slug?: unknown }).slug === wanted)?.file ?? null,
+    today,
+  });
+  if (existsSync(file)) throw new NewPageError(`${displayName(file)} ya existe.`);
 
   writeFileSync(file, `${JSON.stringify(page, null, 2)}\n`);
   const shown = displayName(file);

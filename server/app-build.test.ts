@@ -15,6 +15,10 @@ function facadeOf(name: string): ServerApp {
     experimentsFor: () => [],
     splitFor: () => null,
     reloadContent: () => {},
+    applyContent: () => {},
+    contentProblems: () => [],
+    filesProblem: () => null,
+    hasContent: () => true,
   };
 }
 

@@ -20,6 +20,10 @@ const MEMBERS: Record<keyof ServerApp, true> = {
   experimentsFor: true,
   splitFor: true,
   reloadContent: true,
+  applyContent: true,
+  contentProblems: true,
+  filesProblem: true,
+  hasContent: true,
 };
 
 const ENTRY = "the server build's entry (app/entry.server.tsx)";

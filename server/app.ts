@@ -23,7 +23,7 @@ import morgan from "morgan";
 import type { ClickLedger } from "~/clicks/ledger.server";
 import type { ConversionLedger } from "~/conversions/ledger.server";
 import type { Env } from "~/config/env.server";
-import type { Refusal as RefusalContext } from "~/load-context";
+import type { Refusal as RefusalContext, StudioAccess } from "~/load-context";
 import type { ReportQueries } from "~/reports/clicks.server";
 import type { ViewLedger } from "~/views/ledger.server";
 
@@ -69,6 +69,8 @@ export type SiteServerOptions = {
   views: ViewLedger | null;
   /** The ledger's reports, for the dashboard and its exports (null with the ledger off). */
   reports: ReportQueries | null;
+  /** The content studio's storage (null with the ledger off: content from the files only). */
+  studio?: StudioAccess | null;
   /** Development only: the content's state, its event stream and problems page. */
   devContent?: DevContent | null;
 };
@@ -233,6 +235,7 @@ function expressApp(
     clicks,
     conversions,
     reports,
+    studio = null,
     devContent = null,
   }: SiteServerOptions,
   {
@@ -299,6 +302,7 @@ function expressApp(
         clicks,
         conversions,
         reports,
+        studio,
         clientAddress: client.of(req),
         head: req.method === "HEAD",
         variants: variantsOf(req),

@@ -25,11 +25,14 @@ import { ClickLedger } from "~/clicks/ledger.server";
 import { VisitorSalts } from "~/ledger/visitor-salts.server";
 import { ConversionLedger } from "~/conversions/ledger.server";
 import { env } from "~/config/env.server";
+import type { LedgerDatabase } from "~/ledger/database.server";
 import { reportQueries, type ReportQueries } from "~/reports/clicks.server";
+import { ContentStore } from "~/studio/content-store.server";
 import { ViewLedger } from "~/views/ledger.server";
 
 import { createSiteServer } from "./app";
 import { CurrentBuild } from "./app-build";
+import { startContentSync } from "./content-sync";
 import { watchContent } from "./content-watcher";
 import { asContentProblems, DevContent } from "./dev-content";
 import { PageCache } from "./page-cache";
@@ -103,12 +106,13 @@ async function openLedgers(): Promise<{
   conversions: ConversionLedger | null;
   views: ViewLedger | null;
   reports: ReportQueries | null;
+  database: LedgerDatabase | null;
 }> {
   if (!env.CLICK_LEDGER) {
     console.log(
       "[clicks] ledger off (CLICK_LEDGER=false): clicks and page views are not recorded, postbacks not received",
     );
-    return { clicks: null, conversions: null, views: null, reports: null };
+    return { clicks: null, conversions: null, views: null, reports: null, database: null };
   }
   const database = await openLedgerDatabase(env.DATABASE_URL).catch((error: unknown) => {
     console.error(`[clicks] cannot open the click ledger: ${(error as Error).message}`);
@@ -143,22 +147,65 @@ async function openLedgers(): Promise<{
   );
   onShutdown(stopRetention);
   // The read side: every report, on the database's reader (app/reports).
-  return { clicks: ledger, conversions, views, reports: reportQueries(database.reader) };
+  return {
+    clicks: ledger,
+    conversions,
+    views,
+    reports: reportQueries(database.reader),
+    database,
+  };
 }
 
-const { clicks, conversions, views, reports } = await openLedgers();
+const { clicks, conversions, views, reports, database } = await openLedgers();
+
+const cache = development ? null : new PageCache();
+
+/**
+ * The content studio (app/studio, decision 022): with the ledger's database on, the content
+ * served is what the studio published there, the content files' changes brought in at each
+ * start; without it, the content files alone.
+ */
+const studio = database
+  ? await (async () => {
+      const store = new ContentStore(database.db, database.dialect);
+      const sync = await startContentSync({
+        store,
+        app: currentBuild.app,
+        cache,
+        contentRoot: path.resolve(root, env.CONTENT_DIR),
+        purgeUrl: env.CONTENT_PURGE_URL,
+      });
+      onShutdown(() => sync.stop());
+      return { store, refresh: sync.refresh, importFiles: sync.importFiles };
+    })().catch((error: unknown) => {
+      console.error(`[content] cannot read the studio's content: ${(error as Error).message}`);
+      process.exit(1);
+    })
+  : null;
+
+if (!currentBuild.app().hasContent()) {
+  // Neither the files nor the studio hold valid content: nothing to serve.
+  console.error(currentBuild.app().filesProblem()?.message ?? "[content] no content to serve");
+  process.exit(1);
+}
+if (studio && currentBuild.app().filesProblem()) {
+  console.error(
+    `[content] the content files are not valid; the content published in the studio serves.\n${currentBuild.app().filesProblem()?.message}`,
+  );
+}
 
 const server = createSiteServer({
   env,
   build: currentBuild.current,
   assets: { publicPath: firstBuild.publicPath, directory: firstBuild.assetsBuildDirectory },
   publicDirectory: path.join(root, "public"),
-  cache: development ? null : new PageCache(),
+  cache,
   log: (line) => console.log(line),
   clicks,
   conversions,
   views,
   reports,
+  studio,
   devContent,
 });
 
@@ -167,6 +214,9 @@ if (devContent) {
   const content = watchContent(path.resolve(root, env.CONTENT_DIR), () => {
     try {
       devContent.read(currentBuild.app());
+      void studio?.importFiles().catch((error: unknown) => {
+        console.error(`[content] could not bring in the files: ${(error as Error).message}`);
+      });
     } catch (error) {
       console.error(`[server] could not read the content: ${(error as Error).stack ?? error}`);
     }

@@ -19,11 +19,23 @@ export const MAX_BODY_BYTES = 16 * 1024;
  */
 export const IMPORT_BODY_BYTES = 3 * 1024 * 1024;
 const IMPORT_ROUTE = "/admin/import";
+/**
+ * The content studio's forms (/admin/contenido/…) carry a whole page as JSON: the largest
+ * shipped page is about 30 KB, and a page of this size is far past what a visitor reads.
+ */
+export const STUDIO_BODY_BYTES = 1024 * 1024;
+const STUDIO_ROUTES = "/admin/contenido/";
 
-/** The largest body a request may send: the import's POST while the dashboard is on, else MAX_BODY_BYTES. */
+/**
+ * The largest body a request may send: the import's and the studio's POST while the
+ * dashboard is on, else MAX_BODY_BYTES.
+ */
 export function bodyLimit(method: string, path: string, { admin }: { admin: boolean }): number {
-  const isImport = admin && method === "POST" && routeOf(path) === IMPORT_ROUTE;
-  return isImport ? IMPORT_BODY_BYTES : MAX_BODY_BYTES;
+  if (!admin || method !== "POST") return MAX_BODY_BYTES;
+  const route = routeOf(path);
+  if (route === IMPORT_ROUTE) return IMPORT_BODY_BYTES;
+  if (route.startsWith(STUDIO_ROUTES)) return STUDIO_BODY_BYTES;
+  return MAX_BODY_BYTES;
 }
 
 /** A body over the bound its handler reads: answered 413, and the connection closes after it. */

@@ -3,7 +3,7 @@
  * is a signed session cookie (HttpOnly, Secure, SameSite=Strict, path /admin, 12 hours);
  * the password compared in constant time; failed attempts limited per client.
  */
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 import { createCookieSessionStorage } from "@remix-run/node";
 
@@ -25,6 +25,25 @@ export function requireDashboard(): void {
 }
 
 const secret = env.SESSION_SECRET ?? randomBytes(32).toString("base64url");
+
+/**
+ * `text` with a signature of the dashboard's secret (the studio's shared preview links): who
+ * holds the result can show it, nobody can make another. Valid while SESSION_SECRET is.
+ */
+export function signText(text: string): string {
+  const mac = createHmac("sha256", secret).update(text, "utf8").digest("base64url");
+  return `${Buffer.from(text, "utf8").toString("base64url")}.${mac}`;
+}
+
+/** The text signText signed, or null for anything it did not sign. */
+export function signedText(token: string): string | null {
+  const [body, mac] = token.split(".");
+  if (!body || !mac || !/^[A-Za-z0-9_-]+$/.test(body)) return null;
+  const text = Buffer.from(body, "base64url").toString("utf8");
+  const expected = createHmac("sha256", secret).update(text, "utf8").digest();
+  const given = Buffer.from(mac, "base64url");
+  return given.length === expected.length && timingSafeEqual(given, expected) ? text : null;
+}
 
 const sessions = createCookieSessionStorage<{ admin: true }>({
   cookie: {

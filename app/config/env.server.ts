@@ -75,6 +75,11 @@ export const EnvSchema = z.object({
   SITE_INDEXABLE: booleanish(true),
   /** Folder of site.json and pages/*.json, read at boot (app/content/content-files.server.ts). */
   CONTENT_DIR: z.string().min(1).default("content"),
+  /**
+   * Optional: a URL the server POSTs to after every publish in the studio, for a CDN to
+   * purge its copies (docs/editing-content.md). Pages already say how long they may be kept.
+   */
+  CONTENT_PURGE_URL: z.string().url("must be a URL").optional(),
   /** Origin that serves /build/ assets; read at build time (remix.config.js publicPath). */
   CDN_URL: origin,
   /** Page views to an Umami-compatible tracker; off unless "true". */

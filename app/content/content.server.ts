@@ -12,7 +12,9 @@
  * sees the current content. Anything derived from the content once and kept goes through
  * `perContent`, so it follows a reload.
  */
-import { loadContent, type LoadedContent } from "./load-content.server";
+import type { ContentFiles } from "./content-files.server";
+import { checkContentFiles, loadContent, type LoadedContent } from "./load-content.server";
+import { ContentError } from "./parse-content";
 import { toPublicSite, type PublicSite } from "./public-site";
 
 export let site: LoadedContent["site"];
@@ -34,7 +36,18 @@ let version = 0;
  * ContentError when the content is invalid; the last valid content then stays in place.
  */
 export function reloadContent(): void {
-  const loaded = loadContent();
+  serve(loadContent());
+}
+
+/**
+ * Puts content the studio stores in place of the current content (server/content-sync.ts):
+ * checked as a whole first; a ContentError leaves the last valid content in place.
+ */
+export function applyContent(documents: ContentFiles): void {
+  serve(checkContentFiles(documents));
+}
+
+function serve(loaded: LoadedContent): void {
   ({ site, pages, links, variants, warnings, files } = loaded);
   publicSite = toPublicSite(site);
   version += 1;
@@ -62,8 +75,25 @@ export const promotionalSlugs = perContent(
   () => new Set([...links.values()].map((link) => link.page)),
 );
 
+/**
+ * Why the content files could not be served as the build loaded, or null. With the studio
+ * the content the database holds serves instead (server/content-sync.ts); without it the
+ * server stops, naming the problems.
+ */
+export let filesProblem: ContentError | null = null;
+
 // `process.env.NODE_ENV` is the build's mode here (the Remix compiler replaces it).
-if (process.env.NODE_ENV !== "development") reloadContent();
+if (process.env.NODE_ENV !== "development") {
+  try {
+    reloadContent();
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    filesProblem = error;
+  }
+}
+
+/** True once some content is in place (the files', or the studio's). */
+export const hasContent = (): boolean => version > 0;
 
 /** The advice (content-checks.server.ts) about one page's file and the site config. */
 export function adviceFor(slug: string): string[] {

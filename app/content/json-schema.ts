@@ -13,13 +13,18 @@ import { PageSchema, SiteSchema } from "./schema";
 /** Folder of the schemas, relative to the content folder. */
 export const SCHEMA_DIRECTORY = "schema";
 
-function document(schema: z.ZodType, title: string, description: string): string {
-  const json = z.toJSONSchema(schema, {
+/** The JSON Schema of what an editor writes for a zod schema (the studio's forms read it too). */
+export function inputJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(schema, {
     target: "draft-7",
     io: "input",
     // Refinements and transforms have no JSON Schema form; content:check applies them.
     unrepresentable: "any",
-  });
+  }) as Record<string, unknown>;
+}
+
+function document(schema: z.ZodType, title: string, description: string): string {
+  const json = inputJsonSchema(schema);
   return `${JSON.stringify({ ...json, title, description }, null, 2)}\n`;
 }
 

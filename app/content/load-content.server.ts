@@ -5,7 +5,12 @@
  */
 import { checkContent } from "./content-checks.server";
 import type { Placeholders } from "./copy-rules";
-import { contentDirectory, readContentFiles, type ContentDirectory } from "./content-files.server";
+import {
+  contentDirectory,
+  readContentFiles,
+  type ContentDirectory,
+  type ContentFiles,
+} from "./content-files.server";
 import { ContentError, type Content } from "./parse-content";
 
 export type LoadedContent = Content & {
@@ -29,7 +34,18 @@ export function loadContent(
   directory: ContentDirectory = contentDirectory(),
   placeholders: Placeholders = placeholdersFor(),
 ): LoadedContent {
-  const files = readContentFiles(directory.root);
+  return checkContentFiles(readContentFiles(directory.root), directory, placeholders);
+}
+
+/**
+ * Validates and checks content already read: from the content directory (loadContent), or
+ * the documents the studio stores, with a draft applied (app/studio).
+ */
+export function checkContentFiles(
+  files: ContentFiles,
+  directory: ContentDirectory = contentDirectory(),
+  placeholders: Placeholders = placeholdersFor(),
+): LoadedContent {
   if (!files.siteFile) throw new ContentError(files.problems);
   const { content, problems, warnings } = checkContent({
     siteFile: files.siteFile,

@@ -40,6 +40,11 @@ export function inlineStyleHashes(html: string): string[] {
 }
 
 type PolicyOrigins = {
+  /**
+   * Who may show the page in a frame: nobody ('none'), except the studio's previews, which
+   * the studio itself frames at phone and desktop width ('self').
+   */
+  frameAncestors?: "'none'" | "'self'";
   analyticsHost?: string | null;
   cdnOrigin?: string | null;
   /** The live-reload socket of `npm run dev` (development only). */
@@ -49,11 +54,17 @@ type PolicyOrigins = {
 /**
  * The policy of every document: nothing is allowed by default (`default-src 'none'`), and
  * each kind of resource the site really loads is listed with the origins it comes from.
- * No fonts, frames, workers or manifests are used, so none is allowed.
+ * No fonts, frames, workers or manifests are used, so none is allowed; no page may be
+ * framed, but the studio's previews by the studio.
  */
 export function contentSecurityPolicy(
   scriptHashes: string[],
-  { analyticsHost = null, cdnOrigin = null, devSocket = null }: PolicyOrigins = {},
+  {
+    analyticsHost = null,
+    cdnOrigin = null,
+    devSocket = null,
+    frameAncestors = "'none'",
+  }: PolicyOrigins = {},
   styleHashes: string[] = [],
 ): string {
   const cdn = cdnOrigin ? [cdnOrigin] : [];
@@ -67,7 +78,7 @@ export function contentSecurityPolicy(
     ["connect-src", ["'self'", ...analytics, ...dev]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'none'"]],
-    ["frame-ancestors", ["'none'"]],
+    ["frame-ancestors", [frameAncestors]],
     ["form-action", ["'self'"]],
   ];
   return directives.map(([name, values]) => `${name} ${values.join(" ")}`).join("; ");

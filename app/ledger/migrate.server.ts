@@ -19,6 +19,7 @@ import { migration as clickCombinations } from "./migrations/009-click-combinati
 import { migration as conversionFilters } from "./migrations/010-conversion-filters";
 import { migration as saltsOutOfTheLedger } from "./migrations/012-salts-out-of-the-ledger";
 import { migration as visitorPrints } from "./migrations/013-visitor-prints";
+import { migration as contentStudio } from "./migrations/014-content-studio";
 import type { Database, Dialect } from "./schema";
 
 /** Every migration by name; names sort in the order they run. */
@@ -36,6 +37,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "010-conversion-filters": conversionFilters(),
     "012-salts-out-of-the-ledger": saltsOutOfTheLedger(dialect),
     "013-visitor-prints": visitorPrints(),
+    "014-content-studio": contentStudio(dialect),
   };
 }
 

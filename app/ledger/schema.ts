@@ -270,6 +270,41 @@ export type WrittenBatchesTable = { token: string; at: number };
 /** When each periodic job last started (migration 007): one instance runs it. */
 export type JobRunsTable = { name: string; at: number };
 
+/** A published version of one content document (migration 014, app/studio). */
+export type ContentRevisionsTable = {
+  id: Generated<number>;
+  /** "site", or "pages/<name>" for a page. */
+  document: string;
+  /** The document's JSON; null: the page was taken off the site. */
+  data: string | null;
+  /** When it was published, epoch milliseconds. */
+  at: number;
+  /** Who published it: an account's name, or "archivos" for the content files. */
+  author: string;
+  message: string;
+  source: "files" | "studio" | "restore" | "conflict";
+};
+
+/** Each content file as last seen, and the revision it matched (migration 014). */
+export type ContentFilesTable = {
+  document: string;
+  /** sha256 of the file's text as `content:export` writes it. */
+  hash: string;
+  revision: number;
+};
+
+/** The one draft of a document (migration 014). */
+export type ContentDraftsTable = {
+  document: string;
+  data: string;
+  /** Grows by one with every save; a save names the version it was made from. */
+  version: number;
+  /** The revision the draft started from (null: a new page). */
+  base_revision: number | null;
+  at: number;
+  author: string;
+};
+
 export type Database = {
   clicks: ClicksTable;
   click_daily: ClickDailyTable;
@@ -289,6 +324,9 @@ export type Database = {
   login_failures: LoginFailuresTable;
   written_batches: WrittenBatchesTable;
   job_runs: JobRunsTable;
+  content_revisions: ContentRevisionsTable;
+  content_drafts: ContentDraftsTable;
+  content_files: ContentFilesTable;
 };
 
 /**

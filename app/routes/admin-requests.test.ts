@@ -28,6 +28,7 @@ const importPage = await import("./admin.import");
 const context = (reports: unknown = null): AppLoadContext => ({
   clicks: null,
   conversions: null,
+  studio: null,
   reports: reports as AppLoadContext["reports"],
   clientAddress: "203.0.113.9",
   head: false,

@@ -26,6 +26,7 @@ function load(path: string, assigned: string) {
     context: {
       clicks: null,
       conversions: null,
+      studio: null,
       reports: null,
       clientAddress: "",
       head: false,

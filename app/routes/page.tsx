@@ -7,11 +7,8 @@ import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { PromotionalPage } from "~/components/blocks/advertising-notice";
-import { Blocks } from "~/components/blocks/registry";
-import { DevAdvice } from "~/components/dev-advice";
-import { useInterfaceTexts } from "~/components/layout/interface-texts";
-import type { loader, PageLoaderData } from "~/routes/page.loader.server";
+import { PageView } from "~/components/page-view";
+import type { loader } from "~/routes/page.loader.server";
 import { ALLOWED_METHODS } from "~/document/headers.server";
 import type { loader as rootLoader } from "~/root";
 import { errorDescriptors, seoDescriptors } from "~/seo/seo-meta";
@@ -38,33 +35,6 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 };
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
-
-function PageView({ data }: { data: PageLoaderData }) {
-  const { page, fallbackText, notice, advice, promotional, restricted } = data;
-  const ui = useInterfaceTexts();
-  return (
-    <>
-      {restricted && ui ? (
-        <p className="country-notice" role="note">
-          {ui.country_restricted}
-        </p>
-      ) : null}
-      {page ? (
-        <PromotionalPage.Provider value={promotional}>
-          <Blocks components={page.components} />
-        </PromotionalPage.Provider>
-      ) : (
-        <p className="fallback-text">{fallbackText}</p>
-      )}
-      {notice ? (
-        <p className="error-notice" role="status">
-          <code>{notice}</code>
-        </p>
-      ) : null}
-      {process.env.NODE_ENV === "development" && advice ? <DevAdvice advice={advice} /> : null}
-    </>
-  );
-}
 
 export default function PageRoute() {
   return <PageView data={useLoaderData<typeof loader>()} />;

@@ -14,6 +14,7 @@ import { useSite } from "~/components/layout/site-chrome";
 /** The dashboard's pages, in the order of the menu. */
 const PAGES = [
   ["/admin", "Panel"],
+  ["/admin/contenido", "Contenido"],
   ["/admin/experiments", "Experimentos"],
   ["/admin/postbacks", "Postbacks"],
   ["/admin/import", "Importar CSV"],
@@ -44,7 +45,16 @@ export function AdminChrome({
               <ul>
                 {PAGES.map(([to, label]) => (
                   <li key={to}>
-                    <a href={to} aria-current={pathname === to ? "page" : undefined}>
+                    <a
+                      href={to}
+                      aria-current={
+                        pathname === to
+                          ? "page"
+                          : to !== "/admin" && pathname.startsWith(`${to}/`)
+                            ? "true"
+                            : undefined
+                      }
+                    >
                       {label}
                     </a>
                   </li>

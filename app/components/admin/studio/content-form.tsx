@@ -1,0 +1,213 @@
+/**
+ * The studio's form of one document, drawn by @rjsf/core from the JSON Schema the server
+ * made of the content's zod schemas (app/studio/form-schema.server.ts). This module only
+ * dresses it for the marketer: Spanish words for the library's own texts, buttons that say
+ * what they do, each block of a page folded under its type and headline, and the checks'
+ * problems beside their fields. Loaded by the studio's routes only.
+ */
+import Form from "@rjsf/core";
+import {
+  TranslatableString,
+  type ArrayFieldItemTemplateProps,
+  type ErrorSchema,
+  type IconButtonProps,
+  type RJSFSchema,
+  type UiSchema,
+} from "@rjsf/utils";
+import validator from "@rjsf/validator-ajv8";
+
+import { BLOCK_NAMES } from "~/studio/field-words";
+
+/** The library's texts in Spanish (its English ones by key: @rjsf/utils TranslatableString). */
+const WORDS: Partial<Record<TranslatableString, string>> = {
+  [TranslatableString.ArrayItemTitle]: "Elemento",
+  [TranslatableString.EmptyArray]: "Todavía no hay ninguno. Usa el botón de abajo para añadir.",
+  [TranslatableString.YesLabel]: "Sí",
+  [TranslatableString.NoLabel]: "No",
+  [TranslatableString.CloseLabel]: "Cerrar",
+  [TranslatableString.ErrorsLabel]: "Errores",
+  [TranslatableString.NewStringDefault]: "Nuevo valor",
+  [TranslatableString.AddButton]: "Añadir",
+  [TranslatableString.AddItemButton]: "Añadir",
+  [TranslatableString.CopyButton]: "Duplicar",
+  [TranslatableString.MoveDownButton]: "Bajar",
+  [TranslatableString.MoveUpButton]: "Subir",
+  [TranslatableString.RemoveButton]: "Quitar",
+  [TranslatableString.NowLabel]: "Ahora",
+  [TranslatableString.ClearLabel]: "Borrar",
+  [TranslatableString.AriaDateLabel]: "Elige una fecha",
+  [TranslatableString.PreviewLabel]: "Vista previa",
+  [TranslatableString.OptionalObjectAdd]: "Añadir este apartado (opcional)",
+  [TranslatableString.OptionalObjectRemove]: "Quitar este apartado",
+  [TranslatableString.OptionalObjectEmptyMsg]: "Apartado opcional sin datos",
+  [TranslatableString.Type]: "Tipo",
+  [TranslatableString.Value]: "Valor",
+  [TranslatableString.ClearButton]: "Vaciar",
+  [TranslatableString.OptionPrefix]: "Opción %1",
+  [TranslatableString.TitleOptionPrefix]: "%1: opción %2",
+  [TranslatableString.UnsupportedField]: "Campo que el estudio no sabe mostrar.",
+};
+
+export function translateString(key: TranslatableString, params?: string[]): string {
+  let text: string = WORDS[key] ?? key;
+  (params ?? []).forEach((param, index) => {
+    text = text.replaceAll(`%${index + 1}`, param);
+  });
+  return text;
+}
+
+/** A button that says what it does, in words (the library's draws an icon font we lack). */
+function wordButton(label: TranslatableString, tone: "" | "danger" = "") {
+  return function WordButton({
+    icon: _icon,
+    iconType: _iconType,
+    uiSchema: _uiSchema,
+    registry,
+    className,
+    ...props
+  }: IconButtonProps) {
+    return (
+      <button
+        type="button"
+        className={`studio-button studio-button--small ${tone ? `studio-button--${tone}` : ""} ${className ?? ""}`}
+        {...props}
+      >
+        {registry.translateString(label)}
+      </button>
+    );
+  };
+}
+
+/** Data the form's templates read beside the schema. */
+export type FormContext = {
+  blocks: ReadonlyArray<Record<string, unknown>>;
+  /** The blocks with a problem: drawn unfolded. */
+  open: ReadonlySet<number>;
+};
+
+/** A page's block, folded under its type and its first words; other list items as they are. */
+function ItemTemplate(props: ArrayFieldItemTemplateProps) {
+  const { children, buttonsProps, hasToolbar, index, registry, parentUiSchema } = props;
+  const Buttons = registry.templates.ArrayFieldItemButtonsTemplate;
+  const toolbar = hasToolbar ? (
+    <div className="studio-item__tools">
+      <Buttons {...buttonsProps} />
+    </div>
+  ) : null;
+  if (!(parentUiSchema?.["ui:options"] as { blocks?: boolean } | undefined)?.blocks) {
+    return (
+      <div className="studio-item">
+        {children}
+        {toolbar}
+      </div>
+    );
+  }
+  const { blocks, open } = registry.formContext as FormContext;
+  const block = blocks[index];
+  return (
+    <details className="studio-block" open={open.has(index) || undefined}>
+      <summary>
+        <span className="studio-block__number">{index + 1}</span>
+        <span className="studio-block__type">
+          {BLOCK_NAMES[Number(block?.component_id)] ?? "Bloque"}
+        </span>
+        <span className="studio-block__words">{blockWords(block)}</span>
+      </summary>
+      {children}
+      {toolbar}
+    </details>
+  );
+}
+
+/** The first words a block shows (its headline), to tell blocks apart when folded. */
+function blockWords(block: Record<string, unknown> | undefined): string {
+  const content = (block?.data as { content?: Record<string, unknown> } | undefined)?.content;
+  for (const key of ["h1", "header", "title", "header_title", "pre_title"]) {
+    const value = content?.[key];
+    if (typeof value === "string" && value.trim()) return value;
+  }
+  return "";
+}
+
+/** Problems as the form shows them beside fields (a path of keys → `__errors`). */
+export function errorSchemaOf(
+  problems: ReadonlyArray<{ path: ReadonlyArray<string | number>; message: string }>,
+): ErrorSchema {
+  const root: Record<string, unknown> = {};
+  for (const { path, message } of problems) {
+    let node = root;
+    for (const key of path) {
+      node[String(key)] ??= {};
+      node = node[String(key)] as Record<string, unknown>;
+    }
+    ((node.__errors as string[] | undefined) ??= []).push(message);
+  }
+  return root as ErrorSchema;
+}
+
+export function ContentForm({
+  id,
+  schema,
+  uiSchema,
+  data,
+  problems,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  schema: Record<string, unknown>;
+  uiSchema: Record<string, unknown>;
+  data: unknown;
+  problems: ErrorSchema;
+  disabled: boolean;
+  onChange: (data: unknown) => void;
+}) {
+  const blocks = ((data as { components?: unknown[] } | null)?.components ?? []) as Array<
+    Record<string, unknown>
+  >;
+  const components = (problems as { components?: Record<string, unknown> }).components ?? {};
+  const open = new Set(Object.keys(components).map(Number));
+  const ui = {
+    ...uiSchema,
+    "ui:submitButtonOptions": { norender: true },
+    components: {
+      ...(uiSchema.components as Record<string, unknown> | undefined),
+      "ui:options": { blocks: true },
+    },
+  } as UiSchema;
+  return (
+    <Form
+      id={id}
+      className="studio-form"
+      schema={schema as RJSFSchema}
+      uiSchema={ui}
+      formData={data}
+      validator={validator}
+      noHtml5Validate
+      disabled={disabled}
+      // The document as it is: a field left out keeps its default on the site without the
+      // form writing the default in (which would show as a change nobody made).
+      experimental_defaultFormStateBehavior={{
+        emptyObjectFields: "skipDefaults",
+        arrayMinItems: { populate: "never" },
+        constAsDefaults: "never",
+      }}
+      showErrorList={false}
+      extraErrors={problems}
+      formContext={{ blocks, open } satisfies FormContext}
+      translateString={translateString}
+      templates={{
+        ArrayFieldItemTemplate: ItemTemplate,
+        ButtonTemplates: {
+          AddButton: wordButton(TranslatableString.AddItemButton),
+          CopyButton: wordButton(TranslatableString.CopyButton),
+          MoveDownButton: wordButton(TranslatableString.MoveDownButton),
+          MoveUpButton: wordButton(TranslatableString.MoveUpButton),
+          RemoveButton: wordButton(TranslatableString.RemoveButton, "danger"),
+        },
+      }}
+      onChange={(event) => onChange(event.formData)}
+      onSubmit={() => undefined}
+    />
+  );
+}

@@ -1,0 +1,239 @@
+/**
+ * /admin/contenido/paginas/:name and /admin/contenido/ajustes: the editor of one document
+ * of the content studio (app/studio). The loader gives the form (from the content's
+ * schemas), the draft or the published document, the problems a publish would meet and the
+ * history; the action publishes (only valid content: the whole site is checked with the
+ * draft applied), discards the draft, restores an old revision, or settles a conflict with
+ * the content files. Drafts save through app/routes/admin.contenido.guardar.ts.
+ */
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+
+import { adminHeaders, adminMeta } from "~/admin/route-parts";
+import { ADMIN_HEADERS, answerSessionForm, postedForm } from "~/admin/session-form.server";
+import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
+import { LoginForm } from "~/components/admin/login-form";
+import { DocumentPage } from "~/components/admin/studio/document-page";
+import { env } from "~/config/env.server";
+import { fileOf, isPageDocument, SITE_DOCUMENT } from "~/studio/content-documents.server";
+import type { ContentStore } from "~/studio/content-store.server";
+import { formSchemas } from "~/studio/form-schema.server";
+import { changesBetween, checkWith, editorState, problemsOf } from "~/studio/studio.server";
+import { openStudio } from "~/studio/studio-route.server";
+import adminStyles from "~/styles/admin.css";
+import studioStyles from "~/styles/studio.css";
+
+export const handle = ADMIN_CHROME;
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: adminStyles },
+  { rel: "stylesheet", href: studioStyles },
+];
+
+/** Revisions the history lists (the newest). */
+const HISTORY_ROWS = 30;
+
+/** The document a path names, or a thrown 404 (the site's page). */
+function documentOf(params: LoaderFunctionArgs["params"]): string {
+  if (params.name === undefined) return SITE_DOCUMENT;
+  const document = `pages/${params.name}`;
+  if (!isPageDocument(document)) throw new Response(null, { status: 404 });
+  return document;
+}
+
+const pathOf = (document: string) =>
+  document === SITE_DOCUMENT
+    ? "/admin/contenido/ajustes"
+    : `/admin/contenido/${document.replace(/^pages\//, "paginas/")}`;
+
+/** The form's state and its checks, for the loader and for an action that refused a publish. */
+async function editorData(store: ContentStore, document: string, data?: unknown) {
+  const state = await editorState(store, document);
+  if (!state) throw new Response(null, { status: 404 });
+  const current = data !== undefined ? data : (state.draft?.data ?? state.published?.data ?? null);
+  const check = await checkWith(store, new Map([[document, current]]));
+  const { fields, others } = problemsOf(document, check.problems, current);
+  const file = `${fileOf(document)}: `;
+  const history = (await store.history(document)).slice(0, HISTORY_ROWS + 1);
+  const published = history.filter((revision) => revision.source !== "conflict");
+  return {
+    document,
+    kind: document === SITE_DOCUMENT ? ("site" as const) : ("page" as const),
+    form: formSchemas()[document === SITE_DOCUMENT ? "site" : "page"],
+    data: current,
+    version: state.draft?.version ?? 0,
+    baseRevision: state.draft?.base_revision ?? state.published?.id ?? null,
+    draft: state.draft ? { author: state.draft.author, at: state.draft.at } : null,
+    live: state.published?.data != null,
+    problems: fields,
+    others,
+    warnings: check.warnings
+      .filter((line) => line.startsWith(file))
+      .map((line) => line.slice(file.length)),
+    conflict: state.conflict
+      ? {
+          id: state.conflict.id,
+          at: state.conflict.at,
+          message: state.conflict.message,
+          changes: changesBetween(state.published?.data ?? null, state.conflict.data),
+        }
+      : null,
+    draftChanges: state.draft ? changesBetween(state.published?.data ?? null, current) : [],
+    history: history.slice(0, HISTORY_ROWS).map((revision) => {
+      const before = published.find((older) => older.id < revision.id) ?? null;
+      return {
+        id: revision.id,
+        at: revision.at,
+        author: revision.author,
+        message: revision.message,
+        source: revision.source,
+        current: revision.id === state.published?.id,
+        changes: changesBetween(before?.data ?? null, revision.data),
+      };
+    }),
+    previewPath: document === SITE_DOCUMENT ? null : `${pathOf(document)}/vista-previa`,
+    timeZone: env.REPORT_TIME_ZONE,
+  };
+}
+
+export type EditorData = Awaited<ReturnType<typeof editorData>>;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const document = documentOf(params);
+  const opened = await openStudio(request, context);
+  if (opened instanceof Response) return opened;
+  const editor = await editorData(opened.studio.store, document);
+  const published = new URL(request.url).searchParams.get("publicada");
+  return json(
+    { state: "editor" as const, editor, notice: published ? noticeOf(published) : null },
+    { headers: ADMIN_HEADERS },
+  );
+}
+
+const NOTICES: Record<string, string> = {
+  si: "Publicado: los visitantes ya ven esta versión (en todas las instancias en unos segundos).",
+  restaurada: "Revisión restaurada: se ha publicado de nuevo como una revisión nueva.",
+  descartado: "Borrador descartado: el formulario muestra lo publicado.",
+  mantenida: "Se mantiene la versión del estudio; el cambio de los archivos queda en el historial.",
+};
+const noticeOf = (key: string) => NOTICES[key] ?? null;
+
+/** A posted document's JSON, or null when it is not a JSON object. */
+function postedData(form: FormData): Record<string, unknown> | null {
+  const text = form.get("data");
+  if (typeof text !== "string") return null;
+  try {
+    const data = JSON.parse(text) as unknown;
+    return typeof data === "object" && data !== null && !Array.isArray(data)
+      ? (data as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const document = documentOf(params);
+  const form = await postedForm(request);
+  const path = pathOf(document);
+  const session = await answerSessionForm(form, request, context, path);
+  if (session) return session;
+  const opened = await openStudio(request, context);
+  if (opened instanceof Response) return opened;
+  const { store, refresh } = opened.studio;
+  const { author } = opened;
+  const refused = async (error: string, status: number, data?: unknown) =>
+    json(
+      { state: "refused" as const, error, editor: await editorData(store, document, data) },
+      { status, headers: ADMIN_HEADERS },
+    );
+  const done = async (notice: string) => {
+    await refresh();
+    return redirect(`${path}?publicada=${notice}`, { status: 303, headers: ADMIN_HEADERS });
+  };
+  const intent = form.get("intent");
+
+  if (intent === "publish") {
+    const data = postedData(form);
+    if (!data) return refused("El documento enviado no es válido: recarga la página.", 400);
+    const version = Number(form.get("version"));
+    const base = Number(form.get("base")) || null;
+    // The draft first: whatever a publish refuses stays saved.
+    const saved = await store.saveDraft(
+      document,
+      data,
+      Number.isInteger(version) ? version : -1,
+      author,
+      base,
+    );
+    if (!saved.saved) {
+      return refused(
+        `No se publicó: ${saved.current.author} guardó otra versión de este documento mientras editabas. Revisa su versión abajo y vuelve a publicar.`,
+        409,
+      );
+    }
+    const check = await checkWith(store, new Map([[document, data]]));
+    if (check.problems.length > 0) {
+      return refused("No se publicó: corrige lo que se indica y vuelve a publicar.", 422, data);
+    }
+    await store.publish([{ document, data }], author, String(form.get("message") ?? ""));
+    return done("si");
+  }
+
+  if (intent === "discard") {
+    await store.discardDraft(document);
+    return done("descartado");
+  }
+
+  if (intent === "restore" || intent === "keep") {
+    const id = Number(form.get("revision"));
+    const revision = Number.isInteger(id) ? await store.revision(id) : null;
+    if (!revision || revision.document !== document) {
+      return refused("Esa revisión no existe.", 400);
+    }
+    const check = await checkWith(store, new Map([[document, revision.data]]));
+    if (check.problems.length > 0) {
+      return refused(
+        `La revisión n.º ${id} ya no es válida con el resto del contenido: ${check.problems.join(" · ")}`,
+        422,
+      );
+    }
+    const message =
+      intent === "keep"
+        ? "Se mantiene la versión del estudio frente al cambio de los archivos"
+        : `Restaurada la revisión n.º ${id}`;
+    await store.publish([{ document, data: revision.data }], author, message, "restore");
+    return done(intent === "keep" ? "mantenida" : "restaurada");
+  }
+
+  return refused("Petición no válida.", 400);
+}
+
+export const headers = adminHeaders;
+
+export const meta = adminMeta("Editar contenido");
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
+
+export default function StudioEditorRoute() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  if (data.state === "login") return <LoginForm />;
+  if (data.state === "off") {
+    return (
+      <div className="admin studio">
+        <h1>Contenido</h1>
+        <p className="admin-notice">{data.message}</p>
+      </div>
+    );
+  }
+  const refused = answer && "state" in answer && answer.state === "refused" ? answer : null;
+  return (
+    <DocumentPage
+      editor={(refused?.editor ?? data.editor) as EditorData}
+      notice={refused ? null : data.notice}
+      error={refused?.error ?? null}
+    />
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * Keeps this instance serving the content the studio published (decision 022). At start
+ * it brings in what the content files changed (ContentStore.importFiles) and serves the
+ * published documents; then it asks the database once a second whether anything was
+ * published (one `max(id)`), on any instance, and serves it: a publish is live everywhere
+ * within about a second, with no restart and no build. Each change empties the page cache,
+ * and, when CONTENT_PURGE_URL is set, tells a CDN to purge.
+ */
+import { contentFilesOf, readFileDocuments } from "~/studio/content-documents.server";
+import type { ContentStore } from "~/studio/content-store.server";
+import type { ServerApp } from "~/server-app.server";
+
+import type { PageCache } from "./page-cache";
+
+/** How often an instance asks whether content was published. */
+export const CONTENT_POLL_MS = 1_000;
+
+export type ContentSync = {
+  /** Serves the newest published content now, if it changed (after a publish). */
+  refresh: () => Promise<void>;
+  /** Brings in what the content files changed (a save in development), then refreshes. */
+  importFiles: () => Promise<void>;
+  stop: () => void;
+};
+
+export async function startContentSync({
+  store,
+  app,
+  cache,
+  contentRoot,
+  purgeUrl,
+  log = console.log,
+  pollMs = CONTENT_POLL_MS,
+}: {
+  store: ContentStore;
+  app: () => ServerApp;
+  cache: PageCache | null;
+  contentRoot: string;
+  purgeUrl?: string | undefined;
+  log?: (line: string) => void;
+  pollMs?: number;
+}): Promise<ContentSync> {
+  let applied = -1;
+  let running: Promise<void> = Promise.resolve();
+
+  const apply = async () => {
+    const head = await store.head();
+    if (head === applied) return;
+    const published = await store.published();
+    const documents = new Map([...published].map(([document, { data }]) => [document, data]));
+    try {
+      app().applyContent(contentFilesOf(documents, contentRoot));
+    } catch (error) {
+      log(`[content] the published content cannot be served: ${(error as Error).message}`);
+    }
+    applied = head;
+    cache?.clear();
+    if (purgeUrl) {
+      fetch(purgeUrl, { method: "POST" }).catch((error: unknown) =>
+        log(`[content] purge ${purgeUrl} failed: ${(error as Error).message}`),
+      );
+    }
+  };
+  const refresh = () => {
+    running = running.then(apply, apply);
+    return running;
+  };
+  /** Brings in what the content files changed, then serves what is published. */
+  const importFiles = async () => {
+    const files = readFileDocuments(contentRoot);
+    for (const problem of files.problems) log(`[content] ${problem}`);
+    const served = await store.published();
+    const imported = await store.importFiles(files.documents, (changes) => {
+      const documents = new Map([...served].map(([document, { data }]) => [document, data]));
+      for (const [document, data] of changes) documents.set(document, data);
+      return app().contentProblems(contentFilesOf(documents, contentRoot));
+    });
+    if (imported.published.length) {
+      log(`[content] from the content files: ${imported.published.join(", ")}`);
+    }
+    if (imported.conflicts.length) {
+      log(
+        `[content] kept apart, not published (shown in /admin/contenido): ${imported.conflicts.join(", ")}`,
+      );
+    }
+    for (const problem of imported.problems) log(`[content] ${problem}`);
+    await refresh();
+  };
+  await importFiles();
+  const timer = setInterval(() => {
+    refresh().catch((error: unknown) =>
+      log(`[content] cannot read the published content: ${(error as Error).message}`),
+    );
+  }, pollMs);
+  timer.unref();
+  return { refresh, importFiles, stop: () => clearInterval(timer) };
+}

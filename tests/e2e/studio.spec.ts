@@ -1,0 +1,233 @@
+/**
+ * The content studio as the marketer uses it, in Chromium against a production server of
+ * its own (a publish changes what that server serves): change the home page's headline in
+ * a form field, see it in the preview while the public page keeps the old one, publish,
+ * read the history, restore; what the checks refuse is refused beside its field and
+ * nothing is published; the second of two tabs saving the same page is refused; a restart
+ * keeps drafts and revisions.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { test as base, expect, type Page } from "@playwright/test";
+
+import { startOwnServer, type OwnServer } from "./own-server";
+
+const PASSWORD = "studio-e2e-password-long";
+/** A person's browser: the studio's previews are pages, and headless Chromium is a crawler. */
+const PERSON_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const OLD_HEADLINE = "Brisamar Casino: 100% hasta 500 € y 200 giros gratis";
+
+/**
+ * `page`, failing the test on any console error or uncaught exception but the studio's own
+ * refusals: a publish the checks refuse is a 422, the second tab's save a 409, and
+ * Chromium notes each 4xx answer in the console.
+ */
+const STUDIO_REFUSAL =
+  /^Failed to load resource: the server responded with a status of (401|409|422) /;
+const test = base.extend({
+  page: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const url = message.location().url;
+      const refusal = STUDIO_REFUSAL.test(message.text()) && url.includes("/admin");
+      if (!refusal) errors.push(`${message.text()} (${url})`);
+    });
+    page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+    await use(page);
+    expect(errors, "console errors").toEqual([]);
+  },
+});
+
+test.describe.configure({ mode: "serial" });
+
+let server: OwnServer;
+let ledger: string;
+
+const start = async () =>
+  startOwnServer(0, {
+    ADMIN_PASSWORD: PASSWORD,
+    DATABASE_URL: `sqlite:${ledger}`,
+    // Plain HTTP on localhost: the session cookie is Secure, which Chromium accepts here.
+  });
+
+test.beforeAll(async () => {
+  ledger = path.join(mkdtempSync(path.join(tmpdir(), "studio-e2e-")), "ledger.sqlite");
+  server = await start();
+});
+
+test.afterAll(() => {
+  server?.process.kill();
+});
+
+async function logIn(page: Page, to = "/admin/contenido") {
+  await page.goto(`${server.url}${to}`);
+  await page.getByLabel("Contraseña").fill(PASSWORD);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(`${server.url}${to}`);
+}
+
+/** The public home page's headline, as a visitor without a cookie gets it. */
+async function publicHeadline(page: Page): Promise<string> {
+  const answer = await page.request.get(`${server.url}/`, {
+    headers: { "User-Agent": PERSON_UA, Cookie: "" },
+  });
+  const html = await answer.text();
+  return /<h1[^>]*>([^<]*)</.exec(html)?.[1]?.replaceAll("&amp;", "&") ?? "";
+}
+
+/** Opens the home page's editor and unfolds its first block (the hero). */
+async function openHomeHero(page: Page) {
+  await page.goto(`${server.url}/admin/contenido`);
+  await page.getByRole("link", { name: "Inicio", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inicio" })).toBeVisible();
+  const hero = page.locator("details.studio-block").first();
+  await hero.locator("summary").click();
+  return hero.getByLabel("Titular", { exact: false });
+}
+
+async function waitForDraftSaved(page: Page) {
+  await expect(page.getByRole("status").filter({ hasText: "Borrador guardado" })).toBeVisible();
+}
+
+test.use({ userAgent: PERSON_UA });
+
+test("the marketer changes the home headline, previews it, publishes it and restores it", async ({
+  page,
+}) => {
+  await logIn(page);
+  await expect(page.getByRole("link", { name: "Contenido", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  // Every page is listed, with its path and state; the content files were the first revisions.
+  const home = page.locator(".studio-list__item").filter({ hasText: "Inicio" });
+  await expect(home).toContainText("Publicada");
+  await expect(home).toContainText("Publicado por archivos");
+
+  const headline = await openHomeHero(page);
+  await expect(headline).toHaveValue(OLD_HEADLINE);
+  const newHeadline = "Brisamar Casino: bono de bienvenida de diciembre";
+  await headline.fill(newHeadline);
+  await waitForDraftSaved(page);
+
+  // A draft: the public page is unchanged; the list says there are unpublished changes.
+  expect(await publicHeadline(page)).toBe(OLD_HEADLINE);
+
+  // The preview shows the draft with the site's own frame.
+  const preview = await page.context().newPage();
+  await preview.goto(`${server.url}/admin/contenido/paginas/home/vista-previa`);
+  await expect(preview.getByRole("heading", { level: 1 })).toHaveText(newHeadline);
+  await expect(preview.getByRole("note")).toContainText("Vista previa del borrador");
+  const previewAnswer = await preview.request.get(
+    `${server.url}/admin/contenido/paginas/home/vista-previa`,
+  );
+  expect(previewAnswer.headers()["cache-control"]).toBe("no-store");
+  expect(previewAnswer.headers()["x-robots-tag"]).toContain("noindex");
+  await preview.close();
+
+  await page.getByLabel("Nota de la publicación (opcional)").fill("Titular de diciembre");
+  await page.getByRole("button", { name: "Publicar" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible();
+  await expect.poll(() => publicHeadline(page), { timeout: 5_000 }).toBe(newHeadline);
+
+  // The history: the first revision (the files) and this one, with the field that changed.
+  const history = page.locator(".studio-revision");
+  await expect(history).toHaveCount(2);
+  const newest = history.first();
+  await expect(newest).toContainText("Titular de diciembre");
+  await newest.locator("summary").click();
+  await expect(newest.getByRole("table")).toContainText("Titular");
+  await expect(newest.getByRole("table")).toContainText(newHeadline);
+
+  // Restaurar publishes the first revision again, as a third one.
+  const first = history.last();
+  await first.locator("summary").click();
+  await first.getByRole("button", { name: "Restaurar esta revisión" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Revisión restaurada" })).toBeVisible();
+  await expect(history).toHaveCount(3);
+  await expect.poll(() => publicHeadline(page), { timeout: 5_000 }).toBe(OLD_HEADLINE);
+});
+
+test("what the checks refuse stays beside its field, and nothing is published", async ({
+  page,
+}) => {
+  await logIn(page);
+  const cases: Array<{ field: string; value: string; message: RegExp }> = [
+    { field: "Titular", value: "", message: /Titular/ },
+    { field: "Párrafo", value: "Juega hoy y recupera tus pérdidas.", message: /pérdidas/i },
+  ];
+  for (const { field, value, message } of cases) {
+    await openHomeHero(page);
+    const hero = page.locator("details.studio-block").first();
+    await hero.getByLabel(field, { exact: false }).first().fill(value);
+    await waitForDraftSaved(page);
+    await page.getByRole("button", { name: "Publicar" }).click();
+    const problems = page.locator(".studio-problems");
+    await expect(problems).toContainText("No se puede publicar todavía");
+    await expect(problems).toContainText(message);
+    // Beside the field: the hero is unfolded and the message is in it.
+    await expect(page.locator("details.studio-block").first()).toHaveAttribute("open", "");
+    await expect(
+      page.locator("details.studio-block").first().locator(".error-detail"),
+    ).toBeVisible();
+    expect(await publicHeadline(page)).toBe(OLD_HEADLINE);
+    await page.getByRole("button", { name: "Descartar borrador" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Borrador descartado" })).toBeVisible();
+  }
+
+  // A link to a page that does not exist.
+  await openHomeHero(page);
+  const hero = page.locator("details.studio-block").first();
+  await hero.getByLabel("Dirección (URL)", { exact: false }).first().fill("/no-existe");
+  await waitForDraftSaved(page);
+  await page.getByRole("button", { name: "Publicar" }).click();
+  await expect(page.locator(".studio-problems")).toContainText("/no-existe");
+  await page.getByRole("button", { name: "Descartar borrador" }).click();
+  await expect(page.locator(".studio-revision")).toHaveCount(3);
+});
+
+test("the second of two tabs saving the same page is refused and shown both versions", async ({
+  page,
+  context,
+}) => {
+  await logIn(page);
+  const other = await context.newPage();
+  const mine = await openHomeHero(page);
+  const theirs = await openHomeHero(other);
+  await theirs.fill("Versión de la otra pestaña");
+  await waitForDraftSaved(other);
+  await mine.fill("Versión de esta pestaña");
+  const conflict = page.locator(".studio-conflict");
+  await expect(conflict).toContainText("No se guardó");
+  await expect(conflict.getByRole("table")).toContainText("Versión de la otra pestaña");
+  await expect(conflict.getByRole("table")).toContainText("Versión de esta pestaña");
+  await expect(page.getByRole("button", { name: "Publicar" })).toBeDisabled();
+  // Their draft is what the server keeps until this tab chooses.
+  await other.reload();
+  await other.locator("details.studio-block").first().locator("summary").click();
+  await expect(
+    other.locator("details.studio-block").first().getByLabel("Titular", { exact: false }),
+  ).toHaveValue("Versión de la otra pestaña");
+  await other.close();
+});
+
+test("a restart keeps the drafts and the revisions", async ({ page }) => {
+  server.process.kill();
+  await new Promise((resolve) => server.process.once("close", resolve));
+  server = await start();
+  await logIn(page);
+  const home = page.locator(".studio-list__item").filter({ hasText: "Inicio" });
+  await expect(home).toContainText("Cambios sin publicar");
+  await home.getByRole("link").click();
+  await expect(page.locator(".studio-revision")).toHaveCount(3);
+  const hero = page.locator("details.studio-block").first();
+  await hero.locator("summary").click();
+  await expect(hero.getByLabel("Titular", { exact: false })).toHaveValue(
+    "Versión de la otra pestaña",
+  );
+  expect(await publicHeadline(page)).toBe(OLD_HEADLINE);
+});

@@ -12,6 +12,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -143,8 +144,9 @@ export default function App() {
   useEffect(() => {
     void loadInterfaceMessages(locale);
   }, [locale]);
-  // The dashboard's pages are no page views of the site.
-  const dashboard = useAdminChrome() !== null;
+  // The dashboard's pages, the studio's previews among them, are no page views of the site.
+  const { pathname } = useLocation();
+  const dashboard = useAdminChrome() !== null || /^\/admin(\/|$)/.test(pathname);
   const update = useClientRuntime({
     subIdParam: site.affiliate.subid_param,
     countViews: !dashboard,

@@ -20,6 +20,7 @@ import { fileOf, isPageDocument, SITE_DOCUMENT } from "~/studio/content-document
 import type { ContentStore } from "~/studio/content-store.server";
 import { formSchemas } from "~/studio/form-schema.server";
 import { changesBetween, checkWith, editorState, problemsOf } from "~/studio/studio.server";
+import { previewLink } from "~/studio/preview-links.server";
 import { openStudio } from "~/studio/studio-route.server";
 import adminStyles from "~/styles/admin.css";
 import studioStyles from "~/styles/studio.css";
@@ -181,6 +182,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return done("si");
   }
 
+  if (intent === "share" && document !== SITE_DOCUMENT) {
+    const { path: link, expires } = previewLink(document);
+    return json({ state: "shared" as const, link, expires }, { headers: ADMIN_HEADERS });
+  }
+
   if (intent === "discard") {
     await store.discardDraft(document);
     return done("descartado");
@@ -229,11 +235,13 @@ export default function StudioEditorRoute() {
     );
   }
   const refused = answer && "state" in answer && answer.state === "refused" ? answer : null;
+  const shared = answer && "state" in answer && answer.state === "shared" ? answer : null;
   return (
     <DocumentPage
       editor={(refused?.editor ?? data.editor) as EditorData}
       notice={refused ? null : data.notice}
       error={refused?.error ?? null}
+      shared={shared ? { link: shared.link, expires: shared.expires } : null}
     />
   );
 }

@@ -129,6 +129,21 @@ test("the marketer changes the home headline, previews it, publishes it and rest
   expect(previewAnswer.headers()["x-robots-tag"]).toContain("noindex");
   await preview.close();
 
+  // A link for someone without an account shows the same draft; a forged one shows nothing.
+  await page.getByRole("button", { name: "Crear enlace" }).click();
+  const linkField = page.getByLabel(/^Enlace \(caduca el/);
+  await expect(linkField).toHaveValue(
+    /^http:\/\/localhost:\d+\/admin\/vista-previa\/[\w-]+\.[\w-]+$/,
+  );
+  const link = await linkField.inputValue();
+  const stranger = await page.context().browser()!.newContext({ userAgent: PERSON_UA });
+  const shared = await stranger.newPage();
+  await shared.goto(link);
+  await expect(shared.getByRole("heading", { level: 1 })).toHaveText(newHeadline);
+  const forged = await shared.request.get(`${link.slice(0, -4)}AAAA`);
+  expect(forged.status()).toBe(404);
+  await stranger.close();
+
   await page.getByLabel("Nota de la publicación (opcional)").fill("Titular de diciembre");
   await page.getByRole("button", { name: "Publicar" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible();

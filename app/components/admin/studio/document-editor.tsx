@@ -10,6 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { FieldChange, FieldProblem } from "~/studio/types";
 
 import { ContentForm, errorSchemaOf } from "./content-form";
+import { PreviewFrame } from "./preview-frame";
 
 /** The autosave's route (app/routes/admin.contenido.guardar.ts). */
 export const SAVE_PATH = "/admin/contenido/guardar";
@@ -67,6 +68,8 @@ export function DocumentEditor(props: EditorProps) {
   const { document, version: startVersion } = props;
   const [data, setData] = useState<unknown>(props.data);
   const [state, setState] = useState<SaveState>({ kind: "saved", at: null });
+  /** Drafts saved since the page opened: the preview frame draws again after each. */
+  const [saves, setSaves] = useState(0);
   const version = useRef(startVersion);
   const latest = useRef<unknown>(props.data);
   const dirty = useRef(false);
@@ -110,6 +113,7 @@ export function DocumentEditor(props: EditorProps) {
         dirty.current = false;
         window.localStorage.removeItem(storageKey(document));
         setState({ kind: "saved", at: Date.now() });
+        setSaves((count) => count + 1);
       } else {
         timer.current = setTimeout(() => void save(), SAVE_AFTER_MS);
       }
@@ -265,6 +269,7 @@ export function DocumentEditor(props: EditorProps) {
           }}
         />
       ) : null}
+      {props.previewPath ? <PreviewFrame path={props.previewPath} version={saves} /> : null}
       {props.problems.length + props.others.length > 0 ? (
         <div className="studio-problems" role="alert">
           <h2>No se puede publicar todavía</h2>

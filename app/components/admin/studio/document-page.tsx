@@ -4,6 +4,7 @@
  * is one, and the history of its revisions with Restaurar.
  */
 import { Form } from "@remix-run/react";
+import { useEffect, useState } from "react";
 
 import type { EditorData } from "~/routes/admin.contenido.editor";
 
@@ -21,16 +22,22 @@ export function DocumentPage({
   editor,
   notice,
   error,
+  shared,
 }: {
   editor: EditorData;
   notice: string | null;
   error: string | null;
+  /** A preview link made for someone without an account, and when it expires. */
+  shared: { link: string; expires: number } | null;
 }) {
   const title =
     editor.kind === "site"
       ? "Ajustes del sitio"
       : String((editor.data as { title?: unknown } | null)?.title ?? editor.document);
   const slug = (editor.data as { slug?: unknown } | null)?.slug;
+  // The address this dashboard is reached at, for the shared link (known in the browser).
+  const [origin, setOrigin] = useState("");
+  useEffect(() => setOrigin(window.location.origin), []);
   return (
     <div className="admin studio">
       <nav className="studio-crumbs" aria-label="Ruta">
@@ -120,6 +127,30 @@ export function DocumentPage({
         previewPath={editor.previewPath}
         canPublish
       />
+      {editor.previewPath ? (
+        <section className="studio-share" aria-labelledby="studio-share-title">
+          <h2 id="studio-share-title">Compartir la vista previa</h2>
+          <p className="studio-note">
+            Un enlace para quien no tiene cuenta: muestra el borrador tal como esté cuando lo abra y
+            caduca a los 7 días. Los buscadores no lo indexan.
+          </p>
+          <Form method="post" className="studio-share__form">
+            <button className="studio-button" type="submit" name="intent" value="share">
+              Crear enlace
+            </button>
+          </Form>
+          {shared ? (
+            <label className="studio-share__link">
+              <span>Enlace (caduca el {when(shared.expires, editor.timeZone)})</span>
+              <input
+                readOnly
+                value={`${origin}${shared.link}`}
+                onFocus={(event) => event.currentTarget.select()}
+              />
+            </label>
+          ) : null}
+        </section>
+      ) : null}
       <section className="studio-history" aria-labelledby="studio-history-title">
         <h2 id="studio-history-title">Historial</h2>
         <ol>

@@ -1,0 +1,84 @@
+/**
+ * The content studio on the production topology (two instances on one PostgreSQL behind
+ * nginx, scripts/topology.ts): a publish on one instance is served by both within 5 s,
+ * with no restart and no build, and a restore on the other brings the old headline back
+ * everywhere. Each instance is read directly: the front, as a CDN would, keeps a page for
+ * the time its Cache-Control allows (docs/editing-content.md).
+ */
+import { test as base, expect, type Page } from "@playwright/test";
+
+import { startTopology, type Topology } from "../../scripts/topology";
+import { freePorts } from "../free-port";
+
+const PASSWORD = "studio-cluster-password";
+const PERSON_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const OLD_HEADLINE = "Brisamar Casino: 100% hasta 500 € y 200 giros gratis";
+const NEW_HEADLINE = "Brisamar Casino: titular publicado desde un nodo";
+
+const test = base;
+test.use({ userAgent: PERSON_UA });
+
+/** The home page's headline an instance serves to a visitor. */
+async function headlineOn(page: Page, url: string): Promise<string> {
+  const answer = await page.request.get(`${url}/`, { headers: { "User-Agent": PERSON_UA } });
+  return /<h1[^>]*>([^<]*)</.exec(await answer.text())?.[1] ?? "";
+}
+
+async function logIn(page: Page, url: string) {
+  await page.goto(`${url}/admin/contenido/paginas/home`);
+  await page.getByLabel("Contraseña").fill(PASSWORD);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inicio" })).toBeVisible();
+}
+
+test("a publish on one instance is served by both within 5 s, and so is a restore on the other", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const [frontPort, ...instancePorts] = await freePorts(3);
+  let topology: Topology | undefined;
+  try {
+    topology = await startTopology({
+      instances: 2,
+      frontPort: frontPort!,
+      instancePorts,
+      env: { ADMIN_PASSWORD: PASSWORD },
+    });
+    const [first, second] = topology.instances as [
+      Topology["instances"][0],
+      Topology["instances"][0],
+    ];
+    for (const instance of [first, second]) {
+      expect(await headlineOn(page, instance.url)).toBe(OLD_HEADLINE);
+    }
+
+    await logIn(page, first.url);
+    const hero = page.locator("details.studio-block").first();
+    await hero.locator("summary").click();
+    await hero.getByLabel("Titular", { exact: false }).fill(NEW_HEADLINE);
+    await expect(page.getByRole("status").filter({ hasText: "Borrador guardado" })).toBeVisible();
+    await page.getByRole("button", { name: "Publicar" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible();
+    for (const instance of [first, second]) {
+      await expect
+        .poll(() => headlineOn(page, instance.url), { timeout: 5_000 })
+        .toBe(NEW_HEADLINE);
+    }
+
+    // The other instance's studio shows the same history and restores the first revision.
+    await page.goto(`${second.url}/admin/contenido/paginas/home`);
+    const revisions = page.locator(".studio-revision");
+    await expect(revisions).toHaveCount(2);
+    await revisions.last().locator("summary").click();
+    await revisions.last().getByRole("button", { name: "Restaurar esta revisión" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Revisión restaurada" })).toBeVisible();
+    for (const instance of [first, second]) {
+      await expect
+        .poll(() => headlineOn(page, instance.url), { timeout: 5_000 })
+        .toBe(OLD_HEADLINE);
+    }
+  } finally {
+    await topology?.stop();
+  }
+});

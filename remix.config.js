@@ -56,6 +56,7 @@ export default {
       route("admin/vista-previa/:token", "routes/admin.contenido.preview.tsx", {
         id: "admin-vista-previa___en",
       });
+      route("admin/personas", "routes/admin.personas.tsx", { id: "admin-personas___en" });
     });
   },
   future: {

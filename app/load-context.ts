@@ -1,5 +1,6 @@
 /** What the server passes to every loader and action (server/app.ts `loadContext`). */
 import type { ClickLedger } from "~/clicks/ledger.server";
+import type { PeopleStore } from "~/admin/people.server";
 import type { ConversionLedger } from "~/conversions/ledger.server";
 import type { ReportQueries } from "~/reports/clicks.server";
 import type { ContentStore } from "~/studio/content-store.server";
@@ -29,6 +30,11 @@ declare module "@remix-run/node" {
     conversions: ConversionLedger | null;
     /** Every report of the ledger (app/reports), read on its reader; null whenever `clicks` is. */
     reports: ReportQueries | null;
+    /**
+     * The dashboard's accounts, sessions and audit log (app/admin/people.server.ts): in the
+     * ledger's database, or in memory when the ledger is off.
+     */
+    people: PeopleStore;
     /** The content studio (app/studio), null when the ledger's database is off. */
     studio: StudioAccess | null;
     /** The client's address, only for the ledger's daily visitor key; never stored. */

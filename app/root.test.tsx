@@ -14,6 +14,9 @@ import { pages, publicSite, site } from "~/content/content.server";
 
 import { ErrorBoundary as RootErrorBoundary } from "./root";
 import PageRoute, { ErrorBoundary as PageErrorBoundary, loader as pageLoader } from "./routes/page";
+import { memoryPeople } from "../tests/people";
+
+const people = await memoryPeople();
 
 const notFoundPage = pages.find((page) => page.slug === "/404")!;
 
@@ -48,6 +51,7 @@ async function loadPath(path: string) {
       clicks: null,
       conversions: null,
       studio: null,
+      people,
       reports: null,
       clientAddress: "",
       head: false,

@@ -18,6 +18,8 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 
+import { personOf } from "~/admin/auth.server";
+
 import { DevContentUpdates } from "~/components/dev-advice";
 import { ImportMap, InlineStyle } from "~/document/document-inlines";
 import { PageViewFallback } from "~/document/page-view-fallback";
@@ -35,8 +37,13 @@ import appStyles from "~/styles/app.css";
 /** No stylesheet link: the stylesheet is inlined in the head (app/document/document-inlines.tsx). */
 export const links: LinksFunction = () => [];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await rootData(request), { headers: countryVary() });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Who is logged in, for the dashboard's frame: asked on the dashboard's paths only, so a
+  // public page reads no cookie.
+  const person = /^\/admin(\/|$)/.test(new URL(request.url).pathname)
+    ? await personOf(request, context)
+    : null;
+  return json({ ...(await rootData(request)), person }, { headers: countryVary() });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ error, data }) =>

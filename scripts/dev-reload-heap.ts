@@ -24,6 +24,9 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 
 import { serverAppOf } from "../server/app-build";
 import { DevContent } from "../server/dev-content";
+import { memoryPeople } from "../tests/people";
+
+const people = await memoryPeople();
 
 const args = process.argv.slice(2);
 const saves = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 500);
@@ -111,6 +114,7 @@ try {
       clicks: null,
       conversions: null,
       studio: null,
+      people,
       reports: null,
       clientAddress: "127.0.0.1",
       head: false,

@@ -4,7 +4,7 @@
  * (SCREENSHOT_PORT, default 3200) unless BASE_URL points at a running server. The
  * server it starts has the dashboard on, with a ledger of 60,000 synthetic clicks and
  * 300,000 page views over 120 days, so /admin is captured too (docs/screenshots/admin-*.jpg,
- * and its funnel alone in admin-funnel-*.jpg).
+ * and its funnel alone in admin-funnel-*.jpg), then the content studio (studio-*.jpg).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -12,7 +12,7 @@ import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { chromium } from "@playwright/test";
+import { chromium, type Browser, type Locator } from "@playwright/test";
 
 import { writeSeed } from "./seed/ledger-seed";
 import { openLedgerDatabase } from "../app/ledger/database.server";
@@ -122,7 +122,66 @@ try {
       await page.close();
     }
   }
+  if (adminPassword) await studioScreenshots(browser, adminPassword);
   await browser.close();
 } finally {
   server?.kill();
+}
+
+/**
+ * The content studio as the marketer sees it (docs/editing-content.md): the list of pages,
+ * the home page's editor with its hero unfolded and a draft saved, a publish refused beside
+ * its field, the preview inside the editor, and the history. Captured from a server of its
+ * own so the drafts it leaves do not touch anything else.
+ */
+async function studioScreenshots(browser: Browser, password: string) {
+  for (const width of WIDTHS) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const shot = async (name: string, target: Locator | null = null) => {
+      const file = `docs/screenshots/studio-${name}-${width}.jpg`;
+      if (target) await target.screenshot({ path: file, type: "jpeg", quality: 70 });
+      else await page.screenshot({ path: file, fullPage: true, type: "jpeg", quality: 60 });
+      console.log(file);
+    };
+    await page.goto(`${baseUrl}/admin/contenido`);
+    await page.getByLabel("Contraseña").fill(password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.getByRole("heading", { level: 1, name: "Contenido" }).waitFor();
+    await shot("list");
+
+    await page.getByRole("link", { name: "Inicio", exact: true }).click();
+    const hero = page.locator("details.studio-block").first();
+    await hero.locator("summary").click();
+    const headline = hero.getByLabel("Titular", { exact: false });
+    await headline.fill("Brisamar Casino: bono de bienvenida de diciembre");
+    await page.getByRole("status").filter({ hasText: "Borrador guardado" }).waitFor();
+    await hero.scrollIntoViewIfNeeded();
+    await shot("editor", page.locator(".studio-editor"));
+
+    const frame = page.locator("details.studio-frame");
+    await frame.locator("summary").click();
+    await page.frameLocator(".studio-frame iframe").locator("h1").waitFor();
+    await shot("preview", frame);
+    await frame.locator("summary").click();
+
+    await headline.fill("");
+    await page.getByRole("status").filter({ hasText: "Borrador guardado" }).waitFor();
+    await page.getByRole("button", { name: "Publicar" }).click();
+    await page.locator(".studio-problems").waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({
+      path: `docs/screenshots/studio-problems-${width}.jpg`,
+      type: "jpeg",
+      quality: 70,
+    });
+    console.log(`docs/screenshots/studio-problems-${width}.jpg`);
+    await page.getByRole("button", { name: "Descartar borrador" }).click();
+    await page.getByRole("status").filter({ hasText: "Borrador descartado" }).waitFor();
+
+    const history = page.locator(".studio-history");
+    await history.locator(".studio-revision summary").first().click();
+    await shot("history", history);
+    await context.close();
+  }
 }

@@ -20,6 +20,7 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 
+import type { PeopleStore } from "~/admin/people.server";
 import type { ClickLedger } from "~/clicks/ledger.server";
 import type { ConversionLedger } from "~/conversions/ledger.server";
 import type { Env } from "~/config/env.server";
@@ -69,6 +70,8 @@ export type SiteServerOptions = {
   views: ViewLedger | null;
   /** The ledger's reports, for the dashboard and its exports (null with the ledger off). */
   reports: ReportQueries | null;
+  /** The dashboard's accounts, sessions and audit log. */
+  people: PeopleStore;
   /** The content studio's storage (null with the ledger off: content from the files only). */
   studio?: StudioAccess | null;
   /** Development only: the content's state, its event stream and problems page. */
@@ -235,6 +238,7 @@ function expressApp(
     clicks,
     conversions,
     reports,
+    people,
     studio = null,
     devContent = null,
   }: SiteServerOptions,
@@ -302,6 +306,7 @@ function expressApp(
         clicks,
         conversions,
         reports,
+        people,
         studio,
         clientAddress: client.of(req),
         head: req.method === "HEAD",

@@ -28,6 +28,7 @@ import { env } from "~/config/env.server";
 import type { LedgerDatabase } from "~/ledger/database.server";
 import { reportQueries, type ReportQueries } from "~/reports/clicks.server";
 import { ContentStore } from "~/studio/content-store.server";
+import { PeopleStore } from "~/admin/people.server";
 import { ViewLedger } from "~/views/ledger.server";
 
 import { createSiteServer } from "./app";
@@ -161,6 +162,15 @@ const { clicks, conversions, views, reports, database } = await openLedgers();
 const cache = development ? null : new PageCache();
 
 /**
+ * The dashboard's accounts, sessions and audit log: in the ledger's database, or, with the
+ * ledger off, in a database in memory (sessions end with the process; only ADMIN_PASSWORD's
+ * account exists there).
+ */
+const peopleDatabase = database ?? (await openLedgerDatabase(":memory:"));
+if (!database) onShutdown(() => peopleDatabase.close());
+const people = new PeopleStore(peopleDatabase.db, () => Boolean(env.ADMIN_PASSWORD));
+
+/**
  * The content studio (app/studio, decision 022): with the ledger's database on, the content
  * served is what the studio published there, the content files' changes brought in at each
  * start; without it, the content files alone.
@@ -205,6 +215,7 @@ const server = createSiteServer({
   conversions,
   views,
   reports,
+  people,
   studio,
   devContent,
 });

@@ -1,13 +1,17 @@
 /**
  * The dashboard's door: on only when ADMIN_PASSWORD is set; a login form whose success
- * is a signed session cookie (HttpOnly, Secure, SameSite=Strict, path /admin, 12 hours);
- * the password compared in constant time; failed attempts limited per client.
+ * is a session on the server and its token in a cookie (HttpOnly, Secure, SameSite=Strict,
+ * path /admin, 12 hours); ADMIN_PASSWORD compared in constant time (named accounts:
+ * people.server.ts); failed attempts limited per client group, per account and in total.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
-import { createCookieSessionStorage } from "@remix-run/node";
+import { createCookie, type AppLoadContext } from "@remix-run/node";
+import ipaddr from "ipaddr.js";
 
 import { env } from "~/config/env.server";
+
+import { SESSION_MS, type Person } from "./people.server";
 
 export const ADMIN_PATH = "/admin";
 
@@ -45,16 +49,17 @@ export function signedText(token: string): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? text : null;
 }
 
-const sessions = createCookieSessionStorage<{ admin: true }>({
-  cookie: {
-    name: "admin_session",
-    httpOnly: true,
-    secure: true,
-    sameSite: "strict",
-    path: ADMIN_PATH,
-    maxAge: 12 * 60 * 60,
-    secrets: [secret],
-  },
+/**
+ * The session cookie: HttpOnly, Secure, SameSite=Strict, path /admin, 12 hours. It holds a
+ * random token; the session itself is on the server (people.server.ts), so a logout ends
+ * it there, on every instance.
+ */
+const sessionCookie = createCookie("admin_session", {
+  httpOnly: true,
+  secure: true,
+  sameSite: "strict",
+  path: ADMIN_PATH,
+  maxAge: SESSION_MS / 1000,
 });
 
 const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
@@ -65,21 +70,45 @@ export function passwordMatches(candidate: string, password = env.ADMIN_PASSWORD
   return timingSafeEqual(digest(candidate), digest(password));
 }
 
-export async function isLoggedIn(request: Request): Promise<boolean> {
-  const session = await sessions.getSession(request.headers.get("Cookie"));
-  return session.get("admin") === true;
+/** The person logged in on this request, or null. */
+export async function personOf(
+  request: Request,
+  context: Pick<AppLoadContext, "people">,
+): Promise<Person | null> {
+  const token = (await sessionCookie.parse(request.headers.get("Cookie"))) as unknown;
+  return typeof token === "string" ? context.people.personOf(token) : null;
 }
 
-/** Set-Cookie of a new logged-in session. */
-export async function logIn(request: Request): Promise<string> {
-  const session = await sessions.getSession(request.headers.get("Cookie"));
-  session.set("admin", true);
-  return sessions.commitSession(session);
+/** Starts a session for a person: the Set-Cookie that carries it. */
+export async function logIn(
+  context: Pick<AppLoadContext, "people">,
+  person: Person,
+): Promise<string> {
+  return sessionCookie.serialize(await context.people.startSession(person));
 }
 
-/** Set-Cookie that ends the session. */
-export async function logOut(request: Request): Promise<string> {
-  return sessions.destroySession(await sessions.getSession(request.headers.get("Cookie")));
+/** Ends the request's session on the server: the Set-Cookie that drops it. */
+export async function logOut(
+  request: Request,
+  context: Pick<AppLoadContext, "people">,
+): Promise<string> {
+  const token = (await sessionCookie.parse(request.headers.get("Cookie"))) as unknown;
+  if (typeof token === "string") await context.people.endSession(token);
+  return sessionCookie.serialize("", { maxAge: 0 });
+}
+
+/**
+ * The group of addresses one client is counted as: an IPv4 address, or an IPv6 address's
+ * /64 (one subscriber's network: a client that changes the last 64 bits is still one).
+ */
+export function clientGroup(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  return `${(parsed as ipaddr.IPv6).toNormalizedString().split(":").slice(0, 4).join(":")}::/64`;
 }
 
 /**
@@ -131,4 +160,9 @@ export class LoginLimiter {
   }
 }
 
+/** Failed logins per client group (clientGroup): 5 a minute. */
 export const loginLimiter = new LoginLimiter();
+/** Failed logins per account named, from anywhere: 10 a minute (a botnet tries one account). */
+export const accountLimiter = new LoginLimiter(10);
+/** Failed logins in total: 300 a minute, whoever sends them. */
+export const totalLimiter = new LoginLimiter(300, 60_000, 1);

@@ -12,8 +12,22 @@ import { json, redirect, type AppLoadContext } from "@remix-run/node";
 
 import { env } from "~/config/env.server";
 
-import { logIn, loginLimiter, logOut, passwordMatches } from "./auth.server";
-import { sharedLoginLimiter } from "./shared-login-limiter.server";
+import {
+  accountLimiter,
+  clientGroup,
+  logIn,
+  loginLimiter,
+  logOut,
+  passwordMatches,
+  personOf,
+  totalLimiter,
+} from "./auth.server";
+import { ENV_ADMIN, refusal, type Person } from "./people.server";
+import {
+  ACCOUNT_FAILURES,
+  sharedLoginLimiter,
+  TOTAL_FAILURES,
+} from "./shared-login-limiter.server";
 
 export const ADMIN_HEADERS = {
   "Cache-Control": "no-store",
@@ -45,25 +59,42 @@ const loginState = (error: string | null, status: number, headers: HeadersInit =
 /** The page to show logged out: the login form, 401. */
 export const loginPage = () => loginState(null, 401);
 
+/** The page to show a person whose role does not allow the page or the action: 403. */
+export const forbiddenPage = (person: Person, what: string) =>
+  json(
+    { state: "forbidden" as const, message: refusal(person, what) },
+    { status: 403, headers: ADMIN_HEADERS },
+  );
+
 /**
  * Answers a "login" or "logout" form posted to `path` (a path of the dashboard), or
- * returns null when the form is another one, for the page's own action.
+ * returns null when the form is another one, for the page's own action. The user field
+ * takes an account's e-mail, or "admin" (also when left empty) for ADMIN_PASSWORD.
  */
 export async function answerSessionForm(
   form: FormData,
   request: Request,
-  context: Pick<AppLoadContext, "clicks" | "clientAddress">,
+  context: Pick<AppLoadContext, "clicks" | "clientAddress" | "people">,
   path: string,
 ): Promise<Response | null> {
   const intent = form.get("intent");
   if (intent === "logout") {
+    const person = await personOf(request, context);
+    const cookie = await logOut(request, context);
+    if (person) await context.people.audit(person.email, "salir", "sesión");
     return redirect("/admin", {
       status: 303,
-      headers: { ...ADMIN_HEADERS, "Set-Cookie": await logOut(request) },
+      headers: { ...ADMIN_HEADERS, "Set-Cookie": cookie },
     });
   }
   if (intent !== "login") return null;
-  const client = context.clientAddress || "unknown";
+  const client = clientGroup(context.clientAddress || "unknown");
+  const user =
+    String(form.get("user") ?? "")
+      .trim()
+      .toLowerCase()
+      .slice(0, 254) || ENV_ADMIN;
+  const account = `account:${user}`;
   const shared = context.clicks && sharedLoginLimiter(context.clicks, env.REPORT_TIME_ZONE);
   /** Asks the shared limiter; when the database fails, answers `otherwise`. */
   const ask = async <T>(question: () => Promise<T>, otherwise: T): Promise<T> => {
@@ -75,22 +106,38 @@ export async function answerSessionForm(
     }
   };
   const wait =
-    loginLimiter.retryAfter(client) || (shared ? await ask(() => shared.retryAfter(client), 0) : 0);
+    loginLimiter.retryAfter(client) ||
+    accountLimiter.retryAfter(account) ||
+    totalLimiter.retryAfter("total") ||
+    (shared ? await ask(() => shared.retryAfter(client), 0) : 0) ||
+    (shared ? await ask(() => shared.retryAfter(account, undefined, ACCOUNT_FAILURES), 0) : 0) ||
+    (shared ? await ask(() => shared.retryAfter("total", undefined, TOTAL_FAILURES), 0) : 0);
   if (wait > 0) {
     return loginState(`Demasiados intentos fallidos. Vuelve a probar dentro de ${wait} s.`, 429, {
       "Retry-After": String(wait),
     });
   }
   const password = form.get("password");
-  if (typeof password === "string" && passwordMatches(password)) {
+  const person =
+    typeof password === "string" && password.length <= 1024
+      ? await context.people.verifyLogin(user, password, passwordMatches)
+      : null;
+  if (person) {
     loginLimiter.succeed(client);
     if (shared) await ask(() => shared.succeed(client), undefined);
+    await context.people.audit(person.email, "entrar", "sesión");
     return redirect(path, {
       status: 303,
-      headers: { ...ADMIN_HEADERS, "Set-Cookie": await logIn(request) },
+      headers: { ...ADMIN_HEADERS, "Set-Cookie": await logIn(context, person) },
     });
   }
   loginLimiter.fail(client);
-  if (shared) await ask(() => shared.fail(client), undefined);
-  return loginState("Contraseña incorrecta.", 401);
+  accountLimiter.fail(account);
+  totalLimiter.fail("total");
+  if (shared) {
+    await ask(() => shared.fail(client), undefined);
+    await ask(() => shared.fail(account), undefined);
+    await ask(() => shared.fail("total"), undefined);
+  }
+  return loginState("Usuario o contraseña incorrectos.", 401);
 }

@@ -15,6 +15,7 @@ import { ownPostgresDatabase } from "../../tests/own-database";
 
 import { answerSessionForm } from "./session-form.server";
 import { SharedLoginLimiter } from "./shared-login-limiter.server";
+import { memoryPeople } from "../../tests/people";
 
 const ZONE = "Europe/Madrid";
 const START = Date.UTC(2026, 10, 25, 11, 0, 0);
@@ -66,6 +67,7 @@ describe("the login form while the shared limit's database does not answer", () 
       const context = {
         clicks: { db: unreachable, dialect: "postgres" } as unknown as ClickLedger,
         clientAddress: "203.0.113.99",
+        people: await memoryPeople(),
       };
       const attempt = () => {
         const form = new FormData();

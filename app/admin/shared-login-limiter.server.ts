@@ -49,8 +49,11 @@ export class SharedLoginLimiter {
     return now - (now % this.windowMs);
   }
 
-  /** Seconds until the client may try again, or 0 when it may try now. */
-  async retryAfter(client: string, now = Date.now()): Promise<number> {
+  /**
+   * Seconds until the client (or an account, "account:<name>", or "total") may try again,
+   * or 0 when it may try now; `maxFailures` per window unless told otherwise.
+   */
+  async retryAfter(client: string, now = Date.now(), limit = this.maxFailures): Promise<number> {
     const window = this.windowOf(now);
     const row = await this.db
       .selectFrom("login_failures")
@@ -58,7 +61,7 @@ export class SharedLoginLimiter {
       .where("client", "=", await this.clientKey(client, now))
       .where("window_start", "=", window)
       .executeTakeFirst();
-    if (!row || Number(row.failures) < this.maxFailures) return 0;
+    if (!row || Number(row.failures) < limit) return 0;
     return Math.max(1, Math.ceil((window + this.windowMs - now) / 1000));
   }
 
@@ -83,6 +86,10 @@ export class SharedLoginLimiter {
     await this.db.deleteFrom("login_failures").where("client", "=", key).execute();
   }
 }
+
+/** Failed logins a window allows per account named, and in total (auth.server.ts's figures). */
+export const ACCOUNT_FAILURES = 10;
+export const TOTAL_FAILURES = 300;
 
 const limiters = new WeakMap<Kysely<Database>, SharedLoginLimiter>();
 

@@ -20,6 +20,7 @@ import { migration as conversionFilters } from "./migrations/010-conversion-filt
 import { migration as saltsOutOfTheLedger } from "./migrations/012-salts-out-of-the-ledger";
 import { migration as visitorPrints } from "./migrations/013-visitor-prints";
 import { migration as contentStudio } from "./migrations/014-content-studio";
+import { migration as people } from "./migrations/015-people";
 import type { Database, Dialect } from "./schema";
 
 /** Every migration by name; names sort in the order they run. */
@@ -38,6 +39,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "012-salts-out-of-the-ledger": saltsOutOfTheLedger(dialect),
     "013-visitor-prints": visitorPrints(),
     "014-content-studio": contentStudio(dialect),
+    "015-people": people(dialect),
   };
 }
 

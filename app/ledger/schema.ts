@@ -305,6 +305,36 @@ export type ContentDraftsTable = {
   author: string;
 };
 
+/** A named account of the dashboard (migration 015, app/admin/people.server.ts). */
+export type AccountsTable = {
+  email: string;
+  name: string;
+  role: "editor" | "publisher" | "admin";
+  /** "scrypt$N$r$p$salt$hash" (app/admin/passwords.server.ts). */
+  password_hash: string;
+  created_at: number;
+  disabled_at: number | null;
+};
+
+/** A logged-in session, by the SHA-256 of its cookie's token (migration 015). */
+export type SessionsTable = {
+  token_hash: string;
+  /** The account's e-mail, or "admin" for the ADMIN_PASSWORD account. */
+  account: string;
+  created_at: number;
+  expires_at: number;
+};
+
+/** Who did what, when (migration 015). */
+export type AuditLogTable = {
+  id: Generated<number>;
+  at: number;
+  actor: string;
+  action: string;
+  target: string;
+  detail: string;
+};
+
 export type Database = {
   clicks: ClicksTable;
   click_daily: ClickDailyTable;
@@ -327,6 +357,9 @@ export type Database = {
   content_revisions: ContentRevisionsTable;
   content_drafts: ContentDraftsTable;
   content_files: ContentFilesTable;
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  audit_log: AuditLogTable;
 };
 
 /**

@@ -6,6 +6,9 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { memoryPeople } from "../../tests/people";
+
+const people = await memoryPeople();
 
 const previous = vi.hoisted(() => {
   const saved = { ...process.env };
@@ -29,6 +32,7 @@ const context = (reports: unknown = null): AppLoadContext => ({
   clicks: null,
   conversions: null,
   studio: null,
+  people,
   reports: reports as AppLoadContext["reports"],
   clientAddress: "203.0.113.9",
   head: false,
@@ -36,7 +40,9 @@ const context = (reports: unknown = null): AppLoadContext => ({
   refusal: null,
 });
 
-const cookie = (await logIn(new Request("http://localhost/admin"))).split(";")[0]!;
+const cookie = (await logIn({ people }, { email: "admin", name: "admin", role: "admin" })).split(
+  ";",
+)[0]!;
 
 const get = (path: string) => new Request(`http://localhost${path}`, { headers: { cookie } });
 

@@ -11,7 +11,14 @@ import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { adminHeaders, adminMeta } from "~/admin/route-parts";
-import { ADMIN_HEADERS, answerSessionForm, postedForm } from "~/admin/session-form.server";
+import { can, type Person } from "~/admin/roles";
+import {
+  ADMIN_HEADERS,
+  answerSessionForm,
+  forbiddenPage,
+  postedForm,
+} from "~/admin/session-form.server";
+import { Forbidden } from "~/components/admin/forbidden";
 import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
 import { LoginForm } from "~/components/admin/login-form";
 import { DocumentPage } from "~/components/admin/studio/document-page";
@@ -49,7 +56,7 @@ const pathOf = (document: string) =>
     : `/admin/contenido/${document.replace(/^pages\//, "paginas/")}`;
 
 /** The form's state and its checks, for the loader and for an action that refused a publish. */
-async function editorData(store: ContentStore, document: string, data?: unknown) {
+async function editorData(store: ContentStore, person: Person, document: string, data?: unknown) {
   const state = await editorState(store, document);
   if (!state) throw new Response(null, { status: 404 });
   const current = data !== undefined ? data : (state.draft?.data ?? state.published?.data ?? null);
@@ -93,6 +100,7 @@ async function editorData(store: ContentStore, document: string, data?: unknown)
         changes: changesBetween(before?.data ?? null, revision.data),
       };
     }),
+    canPublish: can(person, "publish"),
     previewPath: document === SITE_DOCUMENT ? null : `${pathOf(document)}/vista-previa`,
     timeZone: env.REPORT_TIME_ZONE,
   };
@@ -104,7 +112,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const document = documentOf(params);
   const opened = await openStudio(request, context);
   if (opened instanceof Response) return opened;
-  const editor = await editorData(opened.studio.store, document);
+  if (document === SITE_DOCUMENT && !can(opened.person, "settings")) {
+    return forbiddenPage(opened.person, "editar los ajustes del sitio");
+  }
+  const editor = await editorData(opened.studio.store, opened.person, document);
   const published = new URL(request.url).searchParams.get("publicada");
   return json(
     { state: "editor" as const, editor, notice: published ? noticeOf(published) : null },
@@ -143,10 +154,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const opened = await openStudio(request, context);
   if (opened instanceof Response) return opened;
   const { store, refresh } = opened.studio;
-  const { author } = opened;
+  const { author, person } = opened;
+  if (document === SITE_DOCUMENT && !can(person, "settings")) {
+    return forbiddenPage(person, "editar los ajustes del sitio");
+  }
   const refused = async (error: string, status: number, data?: unknown) =>
     json(
-      { state: "refused" as const, error, editor: await editorData(store, document, data) },
+      { state: "refused" as const, error, editor: await editorData(store, person, document, data) },
       { status, headers: ADMIN_HEADERS },
     );
   const done = async (notice: string) => {
@@ -154,6 +168,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirect(`${path}?publicada=${notice}`, { status: 303, headers: ADMIN_HEADERS });
   };
   const intent = form.get("intent");
+  const audit = (action: string, detail = "") =>
+    context.people.audit(author, action, document, detail);
+  if (
+    (intent === "publish" || intent === "restore" || intent === "keep") &&
+    !can(person, "publish")
+  ) {
+    return refused(
+      "No se publicó: tu cuenta puede guardar borradores y verlos, no publicar. Tu borrador sigue guardado; pide a alguien con permiso de publicación que lo publique.",
+      403,
+    );
+  }
 
   if (intent === "publish") {
     const data = postedData(form);
@@ -178,17 +203,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (check.problems.length > 0) {
       return refused("No se publicó: corrige lo que se indica y vuelve a publicar.", 422, data);
     }
-    await store.publish([{ document, data }], author, String(form.get("message") ?? ""));
+    const message = String(form.get("message") ?? "");
+    const [id] = await store.publish([{ document, data }], author, message);
+    await audit("publicar", `revisión n.º ${id}${message ? `: ${message}` : ""}`);
     return done("si");
   }
 
   if (intent === "share" && document !== SITE_DOCUMENT) {
     const { path: link, expires } = previewLink(document);
+    await audit("compartir vista previa", `caduca ${new Date(expires).toISOString()}`);
     return json({ state: "shared" as const, link, expires }, { headers: ADMIN_HEADERS });
   }
 
   if (intent === "discard") {
     await store.discardDraft(document);
+    await audit("descartar borrador");
     return done("descartado");
   }
 
@@ -209,7 +238,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       intent === "keep"
         ? "Se mantiene la versión del estudio frente al cambio de los archivos"
         : `Restaurada la revisión n.º ${id}`;
-    await store.publish([{ document, data: revision.data }], author, message, "restore");
+    const [restored] = await store.publish(
+      [{ document, data: revision.data }],
+      author,
+      message,
+      "restore",
+    );
+    await audit(
+      intent === "keep" ? "mantener versión" : "restaurar",
+      `revisión n.º ${restored}: ${message}`,
+    );
     return done(intent === "keep" ? "mantenida" : "restaurada");
   }
 
@@ -226,6 +264,7 @@ export default function StudioEditorRoute() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   if (data.state === "login") return <LoginForm />;
+  if (data.state === "forbidden") return <Forbidden message={data.message} />;
   if (data.state === "off") {
     return (
       <div className="admin studio">

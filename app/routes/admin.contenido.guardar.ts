@@ -8,6 +8,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 
+import { can, refusal } from "~/admin/roles";
 import { ADMIN_HEADERS, postedForm } from "~/admin/session-form.server";
 import { isPageDocument, SITE_DOCUMENT } from "~/studio/content-documents.server";
 import { changesBetween, editorState } from "~/studio/studio.server";
@@ -51,6 +52,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const version = Number(form.get("version"));
   if (!Number.isInteger(version) || version < 0) return bad("Versión no válida.");
   const base = Number(form.get("base")) || null;
+  if (document === SITE_DOCUMENT && !can(opened.person, "settings")) {
+    return json(
+      { saved: false, error: refusal(opened.person, "editar los ajustes del sitio") },
+      { status: 403, headers: ADMIN_HEADERS },
+    );
+  }
   const { store } = opened.studio;
   // Pages begin in the studio's index ("Nueva página"), not here.
   if (!(await editorState(store, document))) return bad("Documento desconocido.");

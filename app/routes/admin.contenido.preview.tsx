@@ -10,7 +10,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
+import { personOf, requireDashboard } from "~/admin/auth.server";
 import { adminHeaders } from "~/admin/route-parts";
 import { ADMIN_HEADERS } from "~/admin/session-form.server";
 import { PageView } from "~/components/page-view";
@@ -45,7 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     shared = true;
   } else {
     document = `pages/${params.name ?? ""}`;
-    if (!(await isLoggedIn(request))) {
+    if (!(await personOf(request, context))) {
       throw redirect(`/admin/contenido/paginas/${params.name ?? ""}`, {
         status: 303,
         headers: ADMIN_HEADERS,

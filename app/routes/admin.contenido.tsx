@@ -13,6 +13,7 @@ import { ADMIN_HEADERS, answerSessionForm, postedForm } from "~/admin/session-fo
 import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
 import { LoginForm } from "~/components/admin/login-form";
 import { DocumentList } from "~/components/admin/studio/document-list";
+import { can } from "~/admin/roles";
 import { NewPageError, newPageData } from "~/content/new-page";
 import { env } from "~/config/env.server";
 import { pageDocumentFor, SITE_DOCUMENT } from "~/studio/content-documents.server";
@@ -33,7 +34,9 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const opened = await openStudio(request, context);
   if (opened instanceof Response) return opened;
-  const documents = await listDocuments(opened.studio.store);
+  const documents = (await listDocuments(opened.studio.store)).filter(
+    (summary) => summary.document !== SITE_DOCUMENT || can(opened.person, "settings"),
+  );
   return json(
     { state: "list" as const, documents, timeZone: env.REPORT_TIME_ZONE },
     { headers: ADMIN_HEADERS },
@@ -78,6 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const saved = await store.saveDraft(document, page, 0, opened.author, null);
     if (!saved.saved) throw new NewPageError(`Ya existe un borrador ${document}.`);
+    await context.people.audit(opened.author, "crear página", document, String(page.slug));
     return redirect(`${PATH}/${document.replace(/^pages\//, "paginas/")}`, {
       status: 303,
       headers: ADMIN_HEADERS,

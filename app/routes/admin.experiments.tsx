@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
+import { personOf, requireDashboard } from "~/admin/auth.server";
 import { adminHeaders, adminMeta } from "~/admin/route-parts";
 import { readLedger } from "~/reports/ledger-read.server";
 import {
@@ -34,7 +34,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyle
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireDashboard();
-  if (!(await isLoggedIn(request))) return loginPage();
+  if (!(await personOf(request, context))) return loginPage();
   const experiments = await readLedger(() =>
     loadExperimentsView(
       site.experiments,
@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await postedForm(request);
   const session = await answerSessionForm(form, request, context, PATH);
   if (session) return session;
-  if (!(await isLoggedIn(request))) return loginPage();
+  if (!(await personOf(request, context))) return loginPage();
   return json({ error: "Petición no válida." }, { status: 400, headers: ADMIN_HEADERS });
 }
 

@@ -9,7 +9,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
+import { personOf, requireDashboard } from "~/admin/auth.server";
 import { clicksCsv, conversionsCsv, dailyCsv, pagesCsv } from "~/reports/csv.server";
 import { databaseUnavailable, RETRY_AFTER_SECONDS } from "~/reports/ledger-read.server";
 import { readView } from "~/reports/query";
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       status,
       headers: { ...headers, "Content-Type": "text/plain; charset=utf-8", ...more },
     });
-  if (!(await isLoggedIn(request))) {
+  if (!(await personOf(request, context))) {
     return refusal(401, "Inicia sesión en /admin para descargar este archivo.");
   }
   const view = readView(new URL(request.url).searchParams, todayIn(env.REPORT_TIME_ZONE));

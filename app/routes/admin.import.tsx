@@ -11,14 +11,21 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
-import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
+import { personOf, requireDashboard } from "~/admin/auth.server";
+import { can } from "~/admin/roles";
 import { addDays } from "~/reports/query";
-import { ADMIN_HEADERS, answerSessionForm, loginPage } from "~/admin/session-form.server";
+import {
+  ADMIN_HEADERS,
+  answerSessionForm,
+  forbiddenPage,
+  loginPage,
+} from "~/admin/session-form.server";
 import type { ImportFormError } from "~/components/admin/import-form";
 import { ImportForm } from "~/components/admin/import-form";
 import { ImportHelp } from "~/components/admin/import-help";
 import { ImportPreview } from "~/components/admin/import-preview";
 import { ImportResult } from "~/components/admin/import-result";
+import { Forbidden } from "~/components/admin/forbidden";
 import { LoginForm } from "~/components/admin/login-form";
 import { env } from "~/config/env.server";
 import { site } from "~/content/content.server";
@@ -39,7 +46,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyle
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireDashboard();
-  if (!(await isLoggedIn(request))) return loginPage();
+  const person = await personOf(request, context);
+  if (!person) return loginPage();
+  if (!can(person, "import")) return forbiddenPage(person, "importar conversiones");
   return json(
     { state: "page" as const, ledger: context.conversions !== null },
     { headers: ADMIN_HEADERS },
@@ -59,7 +68,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const session = await answerSessionForm(form, request, context, PATH);
   if (session) return session;
-  if (!(await isLoggedIn(request))) return loginPage();
+  const person = await personOf(request, context);
+  if (!person) return loginPage();
+  if (!can(person, "import")) return forbiddenPage(person, "importar conversiones");
   const ledger = context.conversions;
   if (!ledger) {
     const message = "El registro de conversiones está desactivado (CLICK_LEDGER=false).";
@@ -147,6 +158,7 @@ export default function AdminImportRoute() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   if (data.state === "login") return <LoginForm />;
+  if (data.state === "forbidden") return <Forbidden message={data.message} />;
   return (
     <div className="admin admin-import">
       <header className="admin-head">

@@ -10,14 +10,17 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
-import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
+import { personOf, requireDashboard } from "~/admin/auth.server";
+import { can } from "~/admin/roles";
 import { readLedger } from "~/reports/ledger-read.server";
 import {
   ADMIN_HEADERS,
   answerSessionForm,
+  forbiddenPage,
   loginPage,
   postedForm,
 } from "~/admin/session-form.server";
+import { Forbidden } from "~/components/admin/forbidden";
 import { LoginForm } from "~/components/admin/login-form";
 import { PostbacksLog } from "~/components/admin/postbacks-log";
 import { PostbacksSetup } from "~/components/admin/postbacks-setup";
@@ -47,7 +50,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyle
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireDashboard();
-  if (!(await isLoggedIn(request))) return loginPage();
+  const person = await personOf(request, context);
+  if (!person) return loginPage();
+  if (!can(person, "postbacks")) return forbiddenPage(person, "ver ni probar los postbacks");
   const { affiliate } = site;
   const token = env.POSTBACK_TOKEN;
   const urls = token
@@ -78,7 +83,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await postedForm(request);
   const session = await answerSessionForm(form, request, context, PATH);
   if (session) return session;
-  if (!(await isLoggedIn(request))) return loginPage();
+  const person = await personOf(request, context);
+  if (!person) return loginPage();
+  if (!can(person, "postbacks")) return forbiddenPage(person, "ver ni probar los postbacks");
   const token = env.POSTBACK_TOKEN;
   if (form.get("intent") !== "test" || !token) {
     const text = token ? "Petición no válida." : "POSTBACK_TOKEN no está configurado.";
@@ -106,6 +113,7 @@ export default function AdminPostbacksRoute() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   if (data.state === "login") return <LoginForm />;
+  if (data.state === "forbidden") return <Forbidden message={data.message} />;
   return (
     <div className="admin admin-postbacks">
       <header className="admin-head">

@@ -10,7 +10,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
+import { personOf, requireDashboard } from "~/admin/auth.server";
 import { loadDashboard } from "~/reports/dashboard.server";
 import { readView } from "~/reports/query";
 import { readLedger } from "~/reports/ledger-read.server";
@@ -50,7 +50,7 @@ function linkPage(id: string): string | null | undefined {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireDashboard();
-  if (!(await isLoggedIn(request))) {
+  if (!(await personOf(request, context))) {
     return loginPage();
   }
   const url = new URL(request.url);

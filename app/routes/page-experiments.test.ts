@@ -16,6 +16,9 @@ import * as content from "~/content/content.server";
 import { runningOn } from "~/experiments/page-experiments.server";
 
 import { loader } from "./page";
+import { memoryPeople } from "../../tests/people";
+
+const people = await memoryPeople();
 
 const h1Of = (page: (typeof content.pages)[number]) =>
   (page.components[0]!.data.content as { h1: string }).h1;
@@ -27,6 +30,7 @@ function load(path: string, assigned: string) {
       clicks: null,
       conversions: null,
       studio: null,
+      people,
       reports: null,
       clientAddress: "",
       head: false,

@@ -6,12 +6,10 @@
  */
 import { json, type AppLoadContext } from "@remix-run/node";
 
-import { isLoggedIn, requireDashboard } from "~/admin/auth.server";
+import { personOf, requireDashboard } from "~/admin/auth.server";
+import type { Person } from "~/admin/people.server";
 import { ADMIN_HEADERS, loginPage } from "~/admin/session-form.server";
 import type { StudioAccess } from "~/load-context";
-
-/** The account that publishes until named accounts exist: the dashboard's password. */
-export const ADMIN_AUTHOR = "admin";
 
 export const studioOff = () =>
   json(
@@ -26,10 +24,11 @@ export const studioOff = () =>
 /** The studio, or the answer to give instead (a thrown 404, the login form, the notice). */
 export async function openStudio(
   request: Request,
-  context: Pick<AppLoadContext, "studio">,
-): Promise<{ studio: StudioAccess; author: string } | Response> {
+  context: Pick<AppLoadContext, "studio" | "people">,
+): Promise<{ studio: StudioAccess; person: Person; author: string } | Response> {
   requireDashboard();
-  if (!(await isLoggedIn(request))) return loginPage();
+  const person = await personOf(request, context);
+  if (!person) return loginPage();
   if (!context.studio) return studioOff();
-  return { studio: context.studio, author: ADMIN_AUTHOR };
+  return { studio: context.studio, person, author: person.email };
 }

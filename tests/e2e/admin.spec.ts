@@ -225,7 +225,7 @@ test.describe("with ADMIN_PASSWORD", () => {
         maxRedirects: 0,
       });
       expect(response.status()).toBe(401);
-      expect(await response.text()).toContain("Contraseña incorrecta.");
+      expect(await response.text()).toContain("Usuario o contraseña incorrectos.");
     }
     const blocked = await request.post(`${ADMIN}/admin`, {
       form: { intent: "login", password: ADMIN_PASSWORD },

@@ -63,9 +63,14 @@ test.afterAll(() => {
   server?.process.kill();
 });
 
-async function logIn(page: Page, to = "/admin/contenido") {
+async function logIn(
+  page: Page,
+  to = "/admin/contenido",
+  { user = "", password = PASSWORD }: { user?: string; password?: string } = {},
+) {
   await page.goto(`${server.url}${to}`);
-  await page.getByLabel("Contraseña").fill(PASSWORD);
+  if (user) await page.getByLabel(/^Usuario/).fill(user);
+  await page.getByLabel("Contraseña").fill(password);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(`${server.url}${to}`);
 }
@@ -245,4 +250,90 @@ test("a restart keeps the drafts and the revisions", async ({ page }) => {
     "Versión de la otra pestaña",
   );
   expect(await publicHeadline(page)).toBe(OLD_HEADLINE);
+});
+
+test("an editor writes and previews drafts; publishing answers 403; accounts come from the studio and from npm run users", async ({
+  page,
+  browser,
+}) => {
+  // An admin adds a publisher in the studio: the password is shown once.
+  await logIn(page, "/admin/personas");
+  await page.getByLabel("Correo electrónico").fill("pablo@example.com");
+  await page.getByLabel("Nombre").fill("Pablo");
+  await page.getByLabel("Rol", { exact: true }).selectOption("publisher");
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  const shown = page.locator(".people-password");
+  await expect(shown).toHaveText(/^[\w-]{24}$/);
+  const publisherPassword = (await shown.textContent())!;
+  await expect(page.getByRole("list", { name: "Cuentas" })).toContainText("pablo@example.com");
+  await expect(page.getByRole("table")).toContainText("añadir cuenta");
+
+  // An editor, created on the command line as an operator would.
+  const { execFileSync } = await import("node:child_process");
+  const created = execFileSync(
+    "npx",
+    ["tsx", "scripts/users.ts", "add", "eda@example.com", "--role", "editor", "--name", "Eda"],
+    {
+      env: { ...process.env, DATABASE_URL: `sqlite:${ledger}`, USER_PASSWORD: "eda-password-long" },
+    },
+  ).toString();
+  expect(created).toContain("Cuenta creada: eda@example.com (editor)");
+
+  const editorContext = await browser.newContext({ userAgent: PERSON_UA });
+  const editor = await editorContext.newPage();
+  await logIn(editor, "/admin/contenido", {
+    user: "eda@example.com",
+    password: "eda-password-long",
+  });
+  await expect(editor.locator(".admin-bar__person")).toHaveText("eda@example.com");
+  // No site settings, postbacks or people for an editor.
+  await expect(editor.getByRole("link", { name: "Ajustes del sitio" })).toHaveCount(0);
+  await expect(editor.getByRole("link", { name: "Personas" })).toHaveCount(0);
+  expect((await editor.request.get(`${server.url}/admin/postbacks`)).status()).toBe(403);
+  expect((await editor.request.get(`${server.url}/admin/contenido/ajustes`)).status()).toBe(403);
+
+  await editor.goto(`${server.url}/admin/contenido`);
+  await editor.getByRole("link", { name: "Inicio", exact: true }).click();
+  const hero = editor.locator("details.studio-block").first();
+  await hero.locator("summary").click();
+  await hero.getByLabel("Titular", { exact: false }).fill("Titular de la editora");
+  await waitForDraftSaved(editor);
+  await expect(editor.getByRole("button", { name: "Publicar" })).toHaveCount(0);
+  await expect(editor.getByText("Tu cuenta puede guardar borradores, no publicar.")).toBeVisible();
+  // The server refuses the publish itself, whatever the page shows.
+  const refused = await editor.request.post(`${server.url}/admin/contenido/paginas/home`, {
+    headers: { Origin: server.url },
+    form: { intent: "publish", data: JSON.stringify({ title: "x" }), version: "0" },
+  });
+  expect(refused.status()).toBe(403);
+  expect(await refused.text()).toContain("no publicar");
+  expect(await publicHeadline(editor)).toBe(OLD_HEADLINE);
+
+  // The publisher publishes the editor's draft.
+  const publisherContext = await browser.newContext({ userAgent: PERSON_UA });
+  const publisher = await publisherContext.newPage();
+  await logIn(publisher, "/admin/contenido/paginas/home", {
+    user: "pablo@example.com",
+    password: publisherPassword,
+  });
+  const theirs = publisher.locator("details.studio-block").first();
+  await theirs.locator("summary").click();
+  await expect(theirs.getByLabel("Titular", { exact: false })).toHaveValue("Titular de la editora");
+  await publisher.getByRole("button", { name: "Publicar" }).click();
+  await expect(publisher.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible();
+  await expect
+    .poll(() => publicHeadline(publisher), { timeout: 5_000 })
+    .toBe("Titular de la editora");
+  await expect(publisher.locator(".studio-revision").first()).toContainText("pablo@example.com");
+
+  // Logging out ends the session on the server: the old cookie opens nothing any more.
+  const cookies = await editorContext.cookies();
+  await editor.getByRole("button", { name: "Cerrar sesión" }).click();
+  await expect(editor.getByLabel("Contraseña")).toBeVisible();
+  const replayed = await page.request.get(`${server.url}/admin/contenido`, {
+    headers: { Cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ") },
+  });
+  expect(replayed.status()).toBe(401);
+  await editorContext.close();
+  await publisherContext.close();
 });

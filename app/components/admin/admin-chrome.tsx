@@ -6,19 +6,21 @@
  * instead of the site's. The frame travels in the handle, so it loads with the dashboard's
  * routes only, never in a public page's JavaScript.
  */
-import { useLocation } from "@remix-run/react";
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+import { can, type Permission, type Person } from "~/admin/roles";
 import { useSite } from "~/components/layout/site-chrome";
 
-/** The dashboard's pages, in the order of the menu. */
-const PAGES = [
-  ["/admin", "Panel"],
-  ["/admin/contenido", "Contenido"],
-  ["/admin/experiments", "Experimentos"],
-  ["/admin/postbacks", "Postbacks"],
-  ["/admin/import", "Importar CSV"],
-] as const;
+/** The dashboard's pages, in the order of the menu, and who may open each. */
+const PAGES: ReadonlyArray<readonly [string, string, Permission | null]> = [
+  ["/admin", "Panel", null],
+  ["/admin/contenido", "Contenido", null],
+  ["/admin/experiments", "Experimentos", null],
+  ["/admin/postbacks", "Postbacks", "postbacks"],
+  ["/admin/import", "Importar CSV", "import"],
+  ["/admin/personas", "Personas", "people"],
+];
 
 export function AdminChrome({
   children,
@@ -30,6 +32,7 @@ export function AdminChrome({
 }) {
   const { pathname } = useLocation();
   const brand = useSite()?.brand ?? "";
+  const person = (useRouteLoaderData("root") as { person?: Person | null } | undefined)?.person;
   return (
     <>
       <a className="skip-link" href="#main">
@@ -43,7 +46,9 @@ export function AdminChrome({
           <>
             <nav className="admin-bar__nav" aria-label="Secciones del panel">
               <ul>
-                {PAGES.map(([to, label]) => (
+                {PAGES.filter(
+                  ([, , needs]) => needs === null || (person ? can(person, needs) : false),
+                ).map(([to, label]) => (
                   <li key={to}>
                     <a
                       href={to}
@@ -61,6 +66,11 @@ export function AdminChrome({
                 ))}
               </ul>
             </nav>
+            {person ? (
+              <p className="admin-bar__person" title={person.role}>
+                {person.email}
+              </p>
+            ) : null}
             <form method="post" action="/admin">
               <button className="button button--ghost" type="submit" name="intent" value="logout">
                 Cerrar sesión

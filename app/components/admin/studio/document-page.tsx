@@ -125,7 +125,7 @@ export function DocumentPage({
         others={editor.others}
         warnings={editor.warnings}
         previewPath={editor.previewPath}
-        canPublish
+        canPublish={editor.canPublish}
       />
       {editor.previewPath ? (
         <section className="studio-share" aria-labelledby="studio-share-title">
@@ -167,7 +167,7 @@ export function DocumentPage({
                   ) : null}
                 </summary>
                 <ChangesTable changes={revision.changes} />
-                {!revision.current && revision.source !== "conflict" ? (
+                {!revision.current && revision.source !== "conflict" && editor.canPublish ? (
                   <Form method="post">
                     <input type="hidden" name="revision" value={revision.id} />
                     <button className="studio-button" type="submit" name="intent" value="restore">

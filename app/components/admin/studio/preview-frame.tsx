@@ -43,8 +43,10 @@ export function PreviewFrame({ path, version }: { path: string; version: number 
           </button>
         ))}
       </div>
-      <div ref={box} className="studio-frame__room" style={{ height: HEIGHT * scale }}>
-        {open ? (
+      {/* Drawn once opened, in the browser: a style attribute in the served HTML would be
+          refused by the site's Content-Security-Policy (a style set by script is not). */}
+      {open ? (
+        <div ref={box} className="studio-frame__room" style={{ height: HEIGHT * scale }}>
           <iframe
             key={`${width}:${version}`}
             title="Vista previa del borrador"
@@ -55,8 +57,8 @@ export function PreviewFrame({ path, version }: { path: string; version: number 
             height={HEIGHT}
             style={{ transform: `scale(${scale})` }}
           />
-        ) : null}
-      </div>
+        </div>
+      ) : null}
     </details>
   );
 }

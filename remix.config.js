@@ -53,6 +53,9 @@ export default {
       route("admin/contenido/paginas/:name/vista-previa", "routes/admin.contenido.preview.tsx", {
         id: "admin-contenido-vista-previa___en",
       });
+      route("admin/contenido/paginas/:name/marco", "routes/admin.contenido.preview-frame.tsx", {
+        id: "admin-contenido-marco___en",
+      });
       route("admin/vista-previa/:token", "routes/admin.contenido.preview.tsx", {
         id: "admin-vista-previa___en",
       });

@@ -59,7 +59,11 @@ export default async function handleRequest(
     "Content-Security-Policy",
     contentSecurityPolicy(
       inlineScriptHashes(body),
-      { ...policyOrigins, frameAncestors: framedBySelf(entryContext) ? "'self'" : "'none'" },
+      {
+        ...policyOrigins,
+        frameAncestors: framing(entryContext, "framedBy") ? "'self'" : "'none'",
+        frameSrc: framing(entryContext, "frames") ? "'self'" : null,
+      },
       inlineStyleHashes(body),
     ),
   );
@@ -70,11 +74,18 @@ export default async function handleRequest(
   return new Response(body, { status: responseStatusCode, headers: responseHeaders });
 }
 
-/** A route of the page says the studio may frame it (`handle.framedBy`: its previews). */
-function framedBySelf({ staticHandlerContext, routeModules }: EntryContext): boolean {
+/**
+ * A route of the page says, in its handle, that the site may frame it (`framedBy: "self"`:
+ * the studio's previews) or that it frames the site's own pages (`frames: "self"`: the
+ * studio's editor, which shows those previews).
+ */
+function framing(
+  { staticHandlerContext, routeModules }: EntryContext,
+  key: "framedBy" | "frames",
+): boolean {
   return staticHandlerContext.matches.some(
     (match) =>
-      (routeModules[match.route.id]?.handle as { framedBy?: string } | undefined)?.framedBy ===
+      (routeModules[match.route.id]?.handle as Record<string, unknown> | undefined)?.[key] ===
       "self",
   );
 }

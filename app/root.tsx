@@ -115,7 +115,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         <InlineStyle href={appStyles} />
-        <ImportMap />
+        {/* A page that does not hydrate loads no module: neither map nor config. */}
+        {hydrates ? <ImportMap /> : null}
       </head>
       <body>
         {admin ? (
@@ -126,7 +127,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* A content page's view without JavaScript, named by its slug (never the requested
             path: nothing a visitor sends is written back); a refused request is no view. */}
         {shown && hydrates && !admin ? <PageViewFallback path={shown.slug} /> : null}
-        {root ? (
+        {root && hydrates ? (
           <script
             type="application/json"
             id={APP_CONFIG_ELEMENT_ID}

@@ -156,8 +156,13 @@ async function studioScreenshots(browser: Browser, password: string) {
     const headline = hero.getByLabel("Titular", { exact: false });
     await headline.fill("Brisamar Casino: bono de bienvenida de diciembre");
     await page.getByRole("status").filter({ hasText: "Borrador guardado" }).waitFor();
-    await hero.scrollIntoViewIfNeeded();
-    await shot("editor", page.locator(".studio-editor"));
+    await hero.evaluate((element) => element.scrollIntoView({ block: "start" }));
+    await page.screenshot({
+      path: `docs/screenshots/studio-editor-${width}.jpg`,
+      type: "jpeg",
+      quality: 70,
+    });
+    console.log(`docs/screenshots/studio-editor-${width}.jpg`);
 
     const frame = page.locator("details.studio-frame");
     await frame.locator("summary").click();
@@ -169,7 +174,9 @@ async function studioScreenshots(browser: Browser, password: string) {
     await page.getByRole("status").filter({ hasText: "Borrador guardado" }).waitFor();
     await page.getByRole("button", { name: "Publicar" }).click();
     await page.locator(".studio-problems").waitFor();
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page
+      .locator(".studio-problems")
+      .evaluate((element) => element.scrollIntoView({ block: "center" }));
     await page.screenshot({
       path: `docs/screenshots/studio-problems-${width}.jpg`,
       type: "jpeg",

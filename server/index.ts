@@ -124,10 +124,10 @@ async function openLedgers(): Promise<{
   const views = new ViewLedger(database);
   console.log(`[clicks] ledger: ${database.describe}`);
   if (database.dialect === "postgres" && env.ADMIN_PASSWORD && !env.SESSION_SECRET) {
-    // A shared ledger usually means several instances: each would sign sessions with its
-    // own random secret, and a login would hold only on the instance that made it.
+    // A shared ledger usually means several instances: each would sign the studio's shared
+    // preview links with its own random secret (sessions live in the database).
     console.warn(
-      "[admin] WARNING: SESSION_SECRET is unset with a PostgreSQL ledger: every instance signs dashboard sessions with its own random secret, so behind a load balancer a login holds on one instance only. Set the same SESSION_SECRET on every instance.",
+      "[admin] WARNING: SESSION_SECRET is unset with a PostgreSQL ledger: every instance signs the studio's shared preview links with its own random secret, so a link opens on one instance only. Set the same SESSION_SECRET on every instance.",
     );
   }
   // Conversions first: their pending writes may still need the clicks written. The click

@@ -45,6 +45,8 @@ type PolicyOrigins = {
    * the studio itself frames at phone and desktop width ('self').
    */
   frameAncestors?: "'none'" | "'self'";
+  /** What the page may frame: nothing, except the studio's editor, its own previews. */
+  frameSrc?: "'self'" | null;
   analyticsHost?: string | null;
   cdnOrigin?: string | null;
   /** The live-reload socket of `npm run dev` (development only). */
@@ -64,6 +66,7 @@ export function contentSecurityPolicy(
     cdnOrigin = null,
     devSocket = null,
     frameAncestors = "'none'",
+    frameSrc = null,
   }: PolicyOrigins = {},
   styleHashes: string[] = [],
 ): string {
@@ -78,6 +81,7 @@ export function contentSecurityPolicy(
     ["connect-src", ["'self'", ...analytics, ...dev]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'none'"]],
+    ...(frameSrc ? [["frame-src", [frameSrc]] as [string, string[]]] : []),
     ["frame-ancestors", [frameAncestors]],
     ["form-action", ["'self'"]],
   ];

@@ -32,7 +32,8 @@ import { openStudio } from "~/studio/studio-route.server";
 import adminStyles from "~/styles/admin.css";
 import studioStyles from "~/styles/studio.css";
 
-export const handle = ADMIN_CHROME;
+/** Framed as the dashboard; it frames the site's own previews (app/entry.server.tsx). */
+export const handle = { ...ADMIN_CHROME, frames: "self" } as const;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: adminStyles },
@@ -102,6 +103,7 @@ async function editorData(store: ContentStore, person: Person, document: string,
     }),
     canPublish: can(person, "publish"),
     previewPath: document === SITE_DOCUMENT ? null : `${pathOf(document)}/vista-previa`,
+    framePath: document === SITE_DOCUMENT ? null : `${pathOf(document)}/marco`,
     timeZone: env.REPORT_TIME_ZONE,
   };
 }

@@ -1,8 +1,8 @@
 /**
  * A page's draft as visitors will see it: /admin/contenido/paginas/:name/vista-previa for
- * the logged-in marketer (the editor frames it at phone and desktop width, the one page the
- * site lets itself frame), and /admin/vista-previa/:token for a shared link (no account;
- * it expires). The site's own frame and blocks draw it, from the whole content checked with
+ * the logged-in marketer, /admin/contenido/paginas/:name/marco for the editor's frame
+ * (admin.contenido.preview-frame.tsx: no script, the one page the site lets itself frame),
+ * and /admin/vista-previa/:token for a shared link (no account; it expires). The site's own frame and blocks draw it, from the whole content checked with
  * the draft applied, while the public site keeps serving what is published. Never stored,
  * never indexed. A draft that cannot be checked shows its problems instead.
  */
@@ -19,9 +19,6 @@ import { isPageDocument } from "~/studio/content-documents.server";
 import { documentOfLink } from "~/studio/preview-links.server";
 import { checkWith, editorState } from "~/studio/studio.server";
 import studioStyles from "~/styles/studio.css";
-
-/** The studio frames this page (app/entry.server.tsx reads it for `frame-ancestors`). */
-export const handle = { framedBy: "self" } as const;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: studioStyles }];
 

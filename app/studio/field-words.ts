@@ -222,6 +222,26 @@ export const FIELD_WORDS: Readonly<Record<string, string>> = {
   yes_text: "Texto «sí»",
 };
 
+/** The choices of the schema's lists of values, as the studio names them. */
+export const CHOICE_WORDS: Readonly<Record<string, string>> = {
+  _blank: "Pestaña nueva",
+  _self: "La misma pestaña",
+  affiliate: "Afiliado (pasa por el registro de clics)",
+  button: "Botón",
+  commission: "Comisión",
+  ctr: "Clics por visita (CTR)",
+  deposit: "Depósito",
+  external: "Otro sitio",
+  ftd: "Primer depósito",
+  ftds: "Primeros depósitos",
+  internal: "Página de este sitio",
+  link: "Enlace de texto",
+  primary: "Principal",
+  registration: "Registro",
+  registrations: "Registros",
+  secondary: "Secundario",
+};
+
 /** A field's name in the studio: its Spanish words, else its key made readable. */
 export function fieldWords(key: string): string {
   const words = FIELD_WORDS[key];

@@ -8,7 +8,7 @@
 import { inputJsonSchema } from "~/content/json-schema";
 import { PageSchema, SiteSchema } from "~/content/schema";
 
-import { BLOCK_NAMES, fieldWords } from "./field-words";
+import { BLOCK_NAMES, CHOICE_WORDS, fieldWords } from "./field-words";
 
 type Json = Record<string, unknown>;
 
@@ -23,6 +23,14 @@ function inSpanish(schema: unknown): void {
   }
   if (!isObject(schema)) return;
   if (typeof schema.description === "string") delete schema.description;
+  // A list of values becomes a list of choices with their Spanish words (same values).
+  if (Array.isArray(schema.enum) && schema.enum.every((value) => typeof value === "string")) {
+    schema.oneOf = (schema.enum as string[]).map((value) => ({
+      const: value,
+      title: CHOICE_WORDS[value] ?? value,
+    }));
+    delete schema.enum;
+  }
   if (isObject(schema.properties)) {
     for (const [key, property] of Object.entries(schema.properties)) {
       if (isObject(property)) property.title = fieldWords(key);
@@ -62,7 +70,15 @@ function formOf(zodSchema: typeof PageSchema | typeof SiteSchema, kind: "page" |
       ? {
           "ui:order": ["title", "slug", "meta", "updated", "components", "*"],
           $schema: HIDDEN,
-          components: { items: { order: HIDDEN, component_id: HIDDEN } },
+          components: {
+            items: {
+              order: HIDDEN,
+              component_id: HIDDEN,
+              // A block's fields directly under its type, without the "Datos" and
+              // "Contenido" boxes the file's structure has.
+              data: { "ui:label": false, content: { "ui:label": false } },
+            },
+          },
         }
       : { $schema: HIDDEN };
   return { schema, uiSchema };

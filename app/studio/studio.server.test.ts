@@ -92,6 +92,14 @@ function keysOf(node: unknown, keys = new Set<string>()): Set<string> {
 }
 
 describe("the studio's forms", () => {
+  it("offers every list of values as choices in Spanish, with the same values", () => {
+    const text = JSON.stringify(formSchemas().page.schema);
+    expect(text).not.toContain('"enum"');
+    expect(text).toContain(
+      '{"const":"affiliate","title":"Afiliado (pasa por el registro de clics)"}',
+    );
+  });
+
   it("has Spanish words for every field of the content's schemas", () => {
     const keys = keysOf([inputJsonSchema(PageSchema), inputJsonSchema(SiteSchema)]);
     keys.delete("$schema");

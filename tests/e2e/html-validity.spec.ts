@@ -47,7 +47,17 @@ test("the dashboard's login form and its pages are valid HTML", async ({ request
   });
   expect(loggedIn.status()).toBe(303);
   const cookie = loggedIn.headers()["set-cookie"]!.split(";")[0]!;
-  for (const path of ["/admin", "/admin/experiments", "/admin/postbacks", "/admin/import"]) {
+  for (const path of [
+    "/admin",
+    "/admin/experiments",
+    "/admin/postbacks",
+    "/admin/import",
+    "/admin/contenido",
+    "/admin/contenido/ajustes",
+    "/admin/contenido/paginas/home",
+    "/admin/contenido/paginas/home/vista-previa",
+    "/admin/personas",
+  ]) {
     const response = await request.get(`${ADMIN}${path}`, { headers: { ...headers, cookie } });
     expect(response.status(), path).toBe(200);
     expect(await errorsIn(await response.text(), path), path).toEqual([]);

@@ -134,6 +134,15 @@ test("the marketer changes the home headline, previews it, publishes it and rest
   expect(previewAnswer.headers()["x-robots-tag"]).toContain("noindex");
   await preview.close();
 
+  // Inside the editor, at a phone's width and at a laptop's.
+  await page.getByText("Vista previa aquí, en móvil o escritorio").click();
+  const framed = page.frameLocator(".studio-frame iframe");
+  await expect(framed.getByRole("heading", { level: 1 })).toHaveText(newHeadline);
+  await expect(page.locator(".studio-frame iframe")).toHaveAttribute("width", "390");
+  await page.getByRole("button", { name: "Escritorio (1280 px)" }).click();
+  await expect(page.locator(".studio-frame iframe")).toHaveAttribute("width", "1280");
+  await expect(framed.getByRole("heading", { level: 1 })).toHaveText(newHeadline);
+
   // A link for someone without an account shows the same draft; a forged one shows nothing.
   await page.getByRole("button", { name: "Crear enlace" }).click();
   const linkField = page.getByLabel(/^Enlace \(caduca el/);

@@ -13,8 +13,10 @@ import {
   type IconButtonProps,
   type RJSFSchema,
   type UiSchema,
+  type WidgetProps,
 } from "@rjsf/utils";
 import validator from "@rjsf/validator-ajv8";
+import { useState } from "react";
 
 import { BLOCK_NAMES } from "~/studio/field-words";
 
@@ -84,6 +86,49 @@ export type FormContext = {
   /** The blocks with a problem: drawn unfolded. */
   open: ReadonlySet<number>;
 };
+
+/**
+ * The choice of a block's type (the library's selector of `oneOf` options), with its own
+ * label: the library draws the selector without one.
+ */
+function BlockTypeWidget({ id, options, value, disabled, onChange }: WidgetProps) {
+  const choices = (options.enumOptions ?? []) as Array<{ value: unknown; label: string }>;
+  return (
+    <div className="studio-block-type">
+      <label htmlFor={id}>Tipo de bloque</label>
+      <select
+        id={id}
+        value={value === undefined ? "" : String(value)}
+        disabled={disabled}
+        onChange={(event) => onChange(Number(event.currentTarget.value))}
+      >
+        {choices.map((choice) => (
+          <option key={String(choice.value)} value={String(choice.value)}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Fields whose text runs to sentences: a box of several lines. */
+const LONG_TEXTS = new Set(["p", "answer", "html", "conditions", "description", "message", "text"]);
+
+/**
+ * A text field: one line for a title or an address, a box of several lines for a paragraph
+ * (by the field's name, or for any text already longer than a line).
+ */
+function TextWidget(props: WidgetProps) {
+  const { registry, name, value } = props;
+  // Decided once, as the field appears: a field that changed kind while typing would lose
+  // the cursor.
+  const [long] = useState(
+    () => LONG_TEXTS.has(name) || (typeof value === "string" && value.length > 80),
+  );
+  const Widget = long ? registry.widgets.TextareaWidget! : registry.templates.BaseInputTemplate;
+  return <Widget {...props} options={{ rows: 4, ...props.options }} />;
+}
 
 /** A page's block, folded under its type and its first words; other list items as they are. */
 function ItemTemplate(props: ArrayFieldItemTemplateProps) {
@@ -173,6 +218,12 @@ export function ContentForm({
     components: {
       ...(uiSchema.components as Record<string, unknown> | undefined),
       "ui:options": { blocks: true },
+      items: {
+        ...((uiSchema.components as { items?: Record<string, unknown> } | undefined)?.items ?? {}),
+        // The block's type is chosen with its own label; the block needs no other title.
+        "ui:label": false,
+        "ui:widget": BlockTypeWidget,
+      },
     },
   } as UiSchema;
   return (
@@ -196,6 +247,7 @@ export function ContentForm({
       extraErrors={problems}
       formContext={{ blocks, open } satisfies FormContext}
       translateString={translateString}
+      widgets={{ TextWidget }}
       templates={{
         ArrayFieldItemTemplate: ItemTemplate,
         ButtonTemplates: {

@@ -27,11 +27,15 @@ export type EditorProps = {
   data: unknown;
   /** The draft's version (0: no draft, the form shows the published document). */
   version: number;
+  /** When the draft was last saved (null: no draft). */
+  savedAt: number | null;
   baseRevision: number | null;
   problems: FieldProblem[];
   others: string[];
   warnings: string[];
   previewPath: string | null;
+  /** The same preview, drawn without scripts, for the frame inside the editor. */
+  framePath: string | null;
   canPublish: boolean;
 };
 
@@ -67,7 +71,7 @@ const storageKey = (document: string) => `estudio:${document}`;
 export function DocumentEditor(props: EditorProps) {
   const { document, version: startVersion } = props;
   const [data, setData] = useState<unknown>(props.data);
-  const [state, setState] = useState<SaveState>({ kind: "saved", at: null });
+  const [state, setState] = useState<SaveState>({ kind: "saved", at: props.savedAt });
   /** Drafts saved since the page opened: the preview frame draws again after each. */
   const [saves, setSaves] = useState(0);
   const version = useRef(startVersion);
@@ -269,7 +273,7 @@ export function DocumentEditor(props: EditorProps) {
           }}
         />
       ) : null}
-      {props.previewPath ? <PreviewFrame path={props.previewPath} version={saves} /> : null}
+      {props.framePath ? <PreviewFrame path={props.framePath} version={saves} /> : null}
       {props.problems.length + props.others.length > 0 ? (
         <div className="studio-problems" role="alert">
           <h2>No se puede publicar todavía</h2>

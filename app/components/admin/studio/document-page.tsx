@@ -120,11 +120,13 @@ export function DocumentPage({
         uiSchema={editor.form.uiSchema}
         data={editor.data}
         version={editor.version}
+        savedAt={editor.draft?.at ?? null}
         baseRevision={editor.baseRevision}
         problems={editor.problems}
         others={editor.others}
         warnings={editor.warnings}
         previewPath={editor.previewPath}
+        framePath={editor.framePath}
         canPublish={editor.canPublish}
       />
       {editor.previewPath ? (

@@ -71,3 +71,20 @@ test("a developer's file change is published at the next start; an invalid one k
     server.process.kill();
   }
 });
+
+test("npm start without NODE_ENV is production: text still to write is refused, not served", async () => {
+  const directory = mkdtempSync(path.join(tmpdir(), "studio-files-env-"));
+  const content = path.join(directory, "content");
+  cpSync("content", content, { recursive: true });
+  const homeFile = path.join(content, "pages", "home.json");
+  const home = JSON.parse(readFileSync(homeFile, "utf8")) as Page;
+  home.components[0]!.data.content.h1 = "[Por completar: el titular]";
+  writeFileSync(homeFile, JSON.stringify(home, null, 2));
+  await expect(
+    startOwnServer(0, {
+      NODE_ENV: "",
+      DATABASE_URL: `sqlite:${path.join(directory, "ledger.sqlite")}`,
+      CONTENT_DIR: content,
+    }),
+  ).rejects.toThrow(/Por completar/);
+});

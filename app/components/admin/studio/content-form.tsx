@@ -113,7 +113,7 @@ function BlockTypeWidget({ id, options, value, disabled, onChange }: WidgetProps
 }
 
 /** Fields whose text runs to sentences: a box of several lines. */
-const LONG_TEXTS = new Set(["p", "answer", "html", "conditions", "description", "message", "text"]);
+const LONG_TEXTS = new Set(["p", "answer", "html", "conditions", "description", "message"]);
 
 /**
  * A text field: one line for a title or an address, a box of several lines for a paragraph

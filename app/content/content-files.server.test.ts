@@ -48,9 +48,19 @@ describe("readContentFiles", () => {
     expect(files.problems).toHaveLength(1);
     expect(files.problems[0]).toMatch(
       new RegExp(
-        `^${path.join(dir, "pages", "home.json")}: \\(archivo\\): no es JSON válido en la línea 4, columna 1: `,
+        `^${path.join(dir, "pages", "home.json")}: \\(archivo\\): no es JSON válido en la línea 3, columna 20: sobra esta coma`,
       ),
     );
+  });
+
+  it("places a missing comma after the value it should follow, in Spanish", () => {
+    const dir = contentDir("comma", {
+      "site.json": "{}",
+      "pages/home.json": '{\n  "slug": "/"\n  "title": "Inicio"\n}\n',
+    });
+    expect(readContentFiles(dir).problems).toEqual([
+      `${path.join(dir, "pages", "home.json")}: (archivo): no es JSON válido en la línea 2, columna 13: falta una coma (o la llave de cierre) después de este valor`,
+    ]);
   });
 
   it("names a missing site.json and a missing pages folder", () => {

@@ -45,6 +45,58 @@ function lineAndColumn(text: string, offset: number): string {
   return `línea ${line}, columna ${column}`;
 }
 
+/**
+ * JSON.parse's reasons in the editor's words, and whether the mistake is before the place
+ * the parser stopped at: a missing comma is noticed at the next value, but belongs after
+ * the last one; a trailing comma is noticed at the closing brace, but is the comma.
+ */
+const SYNTAX_REASONS: Array<{ english: RegExp; spanish: string; before: boolean }> = [
+  {
+    english: /^Expected ',' or '\}' after property value/,
+    spanish: "falta una coma (o la llave de cierre) después de este valor",
+    before: true,
+  },
+  {
+    english: /^Expected ',' or '\]' after array element/,
+    spanish: "falta una coma (o el corchete de cierre) después de este elemento",
+    before: true,
+  },
+  {
+    english: /^Expected double-quoted property name/,
+    spanish: "sobra esta coma, o falta el nombre de un campo entre comillas",
+    before: true,
+  },
+  {
+    english: /^Unexpected end of JSON input/,
+    spanish: "el archivo termina sin cerrar todas sus llaves o corchetes",
+    before: false,
+  },
+  {
+    english: /^Bad control character in string literal/,
+    spanish: "un texto tiene un salto de línea o un tabulador (escribe \\n entre las comillas)",
+    before: false,
+  },
+  {
+    english: /^Unexpected token/,
+    spanish: "aquí hay un carácter que no es JSON (¿comillas simples o una coma de más?)",
+    before: false,
+  },
+];
+
+/** Where and what a JSON syntax error is, in Spanish, at the mistake's place. */
+function syntaxProblem(text: string, message: string): string {
+  const position = /position (\d+)/.exec(message);
+  const english = message.replace(/ in JSON at position \d+.*$/, "").replace(/\s*\(line.*$/, "");
+  const known = SYNTAX_REASONS.find((reason) => reason.english.test(english));
+  let offset = position ? Number(position[1]) : message.includes("end of JSON") ? text.length : -1;
+  if (known?.before && offset > 0) {
+    offset -= 1;
+    while (offset > 0 && /\s/.test(text[offset]!)) offset -= 1;
+  }
+  const where = offset >= 0 ? ` en la ${lineAndColumn(text, offset)}` : "";
+  return `no es JSON válido${where}: ${known?.spanish ?? english}`;
+}
+
 /** Parses one JSON file; a syntax error becomes a problem naming the line and column. */
 function readJson(file: string, problems: string[]): ContentFile | null {
   const name = displayName(file);
@@ -59,11 +111,7 @@ function readJson(file: string, problems: string[]): ContentFile | null {
   try {
     return { file: name, data: JSON.parse(text) as unknown };
   } catch (error) {
-    const message = (error as Error).message;
-    const position = /position (\d+)/.exec(message);
-    const where = position ? ` en la ${lineAndColumn(text, Number(position[1]))}` : "";
-    const reason = message.replace(/ in JSON at position \d+.*$/, "").replace(/\s*\(line.*$/, "");
-    problems.push(`${name}: (archivo): no es JSON válido${where}: ${reason}`);
+    problems.push(`${name}: (archivo): ${syntaxProblem(text, (error as Error).message)}`);
     return null;
   }
 }

@@ -46,7 +46,9 @@ export function checkContentFiles(
   directory: ContentDirectory = contentDirectory(),
   placeholders: Placeholders = placeholdersFor(),
 ): LoadedContent {
-  if (!files.siteFile) throw new ContentError(files.problems);
+  // A file that cannot be read is the one problem to show: checking the others without it
+  // would add its consequences (links to its page that lead nowhere) as problems of their own.
+  if (!files.siteFile || files.problems.length > 0) throw new ContentError(files.problems);
   const { content, problems, warnings } = checkContent({
     siteFile: files.siteFile,
     pageFiles: files.pageFiles,

@@ -28,38 +28,24 @@ export default {
       route("_app/locale", "routes/locale.tsx");
       route("_app/status/:code", "routes/status.tsx");
       route("admin", "routes/admin.tsx", { id: "admin___en" });
-      route("admin/clicks.csv", "routes/admin.export.ts", { id: "admin-clicks___en" });
-      route("admin/conversions.csv", "routes/admin.export.ts", {
-        id: "admin-conversions___en",
-      });
-      route("admin/daily.csv", "routes/admin.export.ts", { id: "admin-daily___en" });
-      route("admin/pages.csv", "routes/admin.export.ts", { id: "admin-pages___en" });
+      // The exports, /admin/clicks.csv, conversions.csv, daily.csv and pages.csv: one route,
+      // so each public page's route manifest lists one entry for them (any other name: 404).
+      route("admin/:file", "routes/admin.export.ts", { id: "export___en" });
       route("admin/import", "routes/admin.import.tsx", { id: "admin-import___en" });
       route("admin/postbacks", "routes/admin.postbacks.tsx", { id: "admin-postbacks___en" });
       route("admin/experiments", "routes/admin.experiments.tsx", {
         id: "admin-experiments___en",
       });
       // The content studio (app/studio, docs/editing-content.md).
-      route("admin/contenido", "routes/admin.contenido.tsx", { id: "admin-contenido___en" });
-      route("admin/contenido/guardar", "routes/admin.contenido.guardar.ts", {
-        id: "admin-contenido-guardar___en",
+
+      // The content studio: /admin/contenido (its list), /admin/contenido/personas (its
+      // people), /admin/contenido/ajustes and /admin/contenido/paginas/<name> (one document's
+      // editor), one route.
+      route("admin/contenido/:section?/:name?", "routes/admin.contenido.tsx", {
+        id: "studio___en",
       });
-      route("admin/contenido/ajustes", "routes/admin.contenido.editor.tsx", {
-        id: "admin-contenido-ajustes___en",
-      });
-      route("admin/contenido/paginas/:name", "routes/admin.contenido.editor.tsx", {
-        id: "admin-contenido-pagina___en",
-      });
-      route("admin/contenido/paginas/:name/vista-previa", "routes/admin.contenido.preview.tsx", {
-        id: "admin-contenido-vista-previa___en",
-      });
-      route("admin/contenido/paginas/:name/marco", "routes/admin.contenido.preview-frame.tsx", {
-        id: "admin-contenido-marco___en",
-      });
-      route("admin/vista-previa/:token", "routes/admin.contenido.preview.tsx", {
-        id: "admin-vista-previa___en",
-      });
-      route("admin/personas", "routes/admin.personas.tsx", { id: "admin-personas___en" });
+      // The studio's previews (/admin/vista-previa/…) are pages: the catch-all page route
+      // answers them (app/studio/preview.server.ts), with no entry of their own.
     });
   },
   future: {

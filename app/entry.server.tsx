@@ -26,6 +26,7 @@ import { stylesheetText } from "~/document/stylesheet.server";
 
 /** What the server (server/) asks of the app: its one facade (app/server-app.server.ts). */
 export { serverApp } from "~/server-app.server";
+import type { PageLoaderData } from "~/routes/page.loader.server";
 
 const policyOrigins = configuredOrigins(appConfig.cdnUrl);
 
@@ -61,7 +62,7 @@ export default async function handleRequest(
       inlineScriptHashes(body),
       {
         ...policyOrigins,
-        frameAncestors: framing(entryContext, "framedBy") ? "'self'" : "'none'",
+        frameAncestors: framedPreviewIn(entryContext) ? "'self'" : "'none'",
         frameSrc: framing(entryContext, "frames") ? "'self'" : null,
       },
       inlineStyleHashes(body),
@@ -74,19 +75,21 @@ export default async function handleRequest(
   return new Response(body, { status: responseStatusCode, headers: responseHeaders });
 }
 
-/**
- * A route of the page says, in its handle, that the site may frame it (`framedBy: "self"`:
- * the studio's previews) or that it frames the site's own pages (`frames: "self"`: the
- * studio's editor, which shows those previews).
- */
-function framing(
-  { staticHandlerContext, routeModules }: EntryContext,
-  key: "framedBy" | "frames",
-): boolean {
+/** A route of the page frames the site's own pages (`handle.frames`: the studio's editor). */
+function framing({ staticHandlerContext, routeModules }: EntryContext, key: "frames"): boolean {
   return staticHandlerContext.matches.some(
     (match) =>
       (routeModules[match.route.id]?.handle as Record<string, unknown> | undefined)?.[key] ===
       "self",
+  );
+}
+
+/** The page is the studio's preview as the editor frames it: the site may frame it. */
+function framedPreviewIn({ staticHandlerContext }: EntryContext): boolean {
+  return staticHandlerContext.matches.some(
+    (match) =>
+      (staticHandlerContext.loaderData?.[match.route.id] as Partial<PageLoaderData> | undefined)
+        ?.preview?.framed === true,
   );
 }
 

@@ -45,7 +45,7 @@ function renderWithChild(child: Parameters<typeof createRemixStub>[0][number]) {
 /** What the page route's loader answers for a path. */
 async function loadPath(path: string) {
   const request = new Request(`http://localhost${path}`);
-  const response = pageLoader({
+  const response = await pageLoader({
     request,
     context: {
       clicks: null,

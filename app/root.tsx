@@ -12,13 +12,10 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-
-import { personOf } from "~/admin/auth.server";
 
 import { DevContentUpdates } from "~/components/dev-advice";
 import { ImportMap, InlineStyle } from "~/document/document-inlines";
@@ -38,12 +35,7 @@ import appStyles from "~/styles/app.css";
 export const links: LinksFunction = () => [];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // Who is logged in, for the dashboard's frame: asked on the dashboard's paths only, so a
-  // public page reads no cookie.
-  const person = /^\/admin(\/|$)/.test(new URL(request.url).pathname)
-    ? await personOf(request, context)
-    : null;
-  return json({ ...(await rootData(request)), person }, { headers: countryVary() });
+  return json(await rootData(request, context), { headers: countryVary() });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ error, data }) =>
@@ -115,8 +107,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         <InlineStyle href={appStyles} />
-        {/* A page that does not hydrate loads no module: neither map nor config. */}
-        {hydrates ? <ImportMap /> : null}
+        <ImportMap />
       </head>
       <body>
         {admin ? (
@@ -127,7 +118,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* A content page's view without JavaScript, named by its slug (never the requested
             path: nothing a visitor sends is written back); a refused request is no view. */}
         {shown && hydrates && !admin ? <PageViewFallback path={shown.slug} /> : null}
-        {root && hydrates ? (
+        {root ? (
           <script
             type="application/json"
             id={APP_CONFIG_ELEMENT_ID}
@@ -152,9 +143,8 @@ export default function App() {
   useEffect(() => {
     void loadInterfaceMessages(locale);
   }, [locale]);
-  // The dashboard's pages, the studio's previews among them, are no page views of the site.
-  const { pathname } = useLocation();
-  const dashboard = useAdminChrome() !== null || /^\/admin(\/|$)/.test(pathname);
+  // The dashboard's pages are no page views of the site.
+  const dashboard = useAdminChrome() !== null;
   const update = useClientRuntime({
     subIdParam: site.affiliate.subid_param,
     countViews: !dashboard,

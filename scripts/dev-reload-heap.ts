@@ -24,9 +24,11 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 
 import { serverAppOf } from "../server/app-build";
 import { DevContent } from "../server/dev-content";
-import { memoryPeople } from "../tests/people";
+import { PeopleStore } from "../app/admin/people.server";
+import { openLedgerDatabase } from "../app/ledger/database.server";
 
-const people = await memoryPeople();
+// The dashboard's accounts, in memory: the page answered here never asks for them.
+const people = new PeopleStore((await openLedgerDatabase(":memory:")).db, () => false);
 
 const args = process.argv.slice(2);
 const saves = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 500);

@@ -4,7 +4,7 @@
  * as the server reads it, `.env` included) and prints its password once (or takes it from
  * USER_PASSWORD, 12 characters at least). `npm run users -- list` lists the accounts;
  * `npm run users -- disable <email>` disables one and ends its sessions. Admins can do the
- * same at /admin/personas. See docs/editing-content.md#personas-y-roles.
+ * same at /admin/contenido/personas. See docs/editing-content.md#9-people-and-roles-admins.
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";

@@ -102,4 +102,19 @@ describe("adminFormRoutes", () => {
       ["/admin/clicks.csv", "/admin/items/7/x", "/terms", "/_app/locale", ""].map(isForm),
     ).toEqual([false, false, false, false, false]);
   });
+
+  it("reads an optional segment as one segment or none", () => {
+    const isForm = adminFormRoutes({
+      ...root,
+      ...route("editor", "admin/contenido/:section/:name?", { action }),
+    } as unknown as ServerBuild["routes"]);
+    expect(["/admin/contenido/ajustes", "/admin/contenido/paginas/home"].map(isForm)).toEqual([
+      true,
+      true,
+    ]);
+    expect(["/admin/contenido", "/admin/contenido/paginas/home/x"].map(isForm)).toEqual([
+      false,
+      false,
+    ]);
+  });
 });

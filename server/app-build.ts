@@ -62,20 +62,24 @@ export function adminFormRoutes(routes: ServerBuild["routes"]): (route: string) 
     .map((route) => fullPath(route.id).toLowerCase().replace(/\/+$/, "") || "/")
     .filter((path) => path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`));
   const exact = new Set(paths.filter((path) => !/[:*]/.test(path)));
-  // A dynamic segment (`:id`) is one segment; a splat (`*`) the rest of the path.
+  // A dynamic segment (`:id`) is one segment, an optional one (`:id?`) one or none; a
+  // splat (`*`) the rest of the path.
   const patterns = paths
     .filter((path) => /[:*]/.test(path))
     .map((path) => {
       const source = path
         .split("/")
+        .filter(Boolean)
         .map((segment) =>
           segment.startsWith(":")
-            ? "[^/]+"
+            ? segment.endsWith("?")
+              ? "(?:/[^/]+)?"
+              : "/[^/]+"
             : segment === "*"
-              ? ".*"
-              : segment.replace(/[.+?^${}()|[\]\\]/g, "\\$&"),
+              ? "/.*"
+              : `/${segment.replace(/[.+?^${}()|[\]\\]/g, "\\$&")}`,
         )
-        .join("/");
+        .join("");
       return new RegExp(`^${source}$`);
     });
   return (route) => exact.has(route) || patterns.some((pattern) => pattern.test(route));

@@ -4,7 +4,8 @@
  * published documents; then it asks the database once a second whether anything was
  * published (one `max(id)`), on any instance, and serves it: a publish is live everywhere
  * within about a second, with no restart and no build. Each change empties the page cache,
- * and, when CONTENT_PURGE_URL is set, tells a CDN to purge.
+ * and, when CONTENT_PURGE_URL is set, tells a CDN to purge. The same tick publishes the
+ * drafts scheduled for a time that has come.
  */
 import { contentFilesOf, readFileDocuments } from "~/studio/content-documents.server";
 import type { ContentStore } from "~/studio/content-store.server";
@@ -30,6 +31,7 @@ export async function startContentSync({
   contentRoot,
   purgeUrl,
   log = console.log,
+  audit = async () => undefined,
   pollMs = CONTENT_POLL_MS,
 }: {
   store: ContentStore;
@@ -38,6 +40,8 @@ export async function startContentSync({
   contentRoot: string;
   purgeUrl?: string | undefined;
   log?: (line: string) => void;
+  /** Records a change in the audit log (who, what, which document, detail). */
+  audit?: (actor: string, action: string, target: string, detail?: string) => Promise<void>;
   pollMs?: number;
 }): Promise<ContentSync> {
   let applied = -1;
@@ -86,11 +90,37 @@ export async function startContentSync({
     for (const problem of imported.problems) log(`[content] ${problem}`);
     await refresh();
   };
+  /**
+   * Publishes the drafts whose time came ("Programar"), each taken by one instance only,
+   * after the same checks as a publish; a draft that fails them stays a draft, and the audit
+   * log says why.
+   */
+  const publishDue = async () => {
+    for (const due of await store.takeDue()) {
+      const published = await store.published();
+      const documents = new Map([...published].map(([document, { data }]) => [document, data]));
+      documents.set(due.document, due.data);
+      const problems = app().contentProblems(contentFilesOf(documents, contentRoot));
+      if (problems.length > 0) {
+        log(`[content] scheduled publish of ${due.document} refused: ${problems.join("; ")}`);
+        await audit(due.author, "programación no publicada", due.document, problems.join(" · "));
+        continue;
+      }
+      const [id] = await store.publish(
+        [{ document: due.document, data: due.data }],
+        due.author,
+        due.message || "Publicación programada",
+      );
+      await audit(due.author, "publicar (programado)", due.document, `revisión n.º ${id}`);
+    }
+  };
   await importFiles();
   const timer = setInterval(() => {
-    refresh().catch((error: unknown) =>
-      log(`[content] cannot read the published content: ${(error as Error).message}`),
-    );
+    publishDue()
+      .then(refresh)
+      .catch((error: unknown) =>
+        log(`[content] cannot read the published content: ${(error as Error).message}`),
+      );
   }, pollMs);
   timer.unref();
   return { refresh, importFiles, stop: () => clearInterval(timer) };

@@ -184,6 +184,7 @@ const studio = database
         cache,
         contentRoot: path.resolve(root, env.CONTENT_DIR),
         purgeUrl: env.CONTENT_PURGE_URL,
+        audit: (actor, action, target, detail) => people.audit(actor, action, target, detail),
       });
       onShutdown(() => sync.stop());
       return { store, refresh: sync.refresh, importFiles: sync.importFiles };

@@ -206,6 +206,14 @@ describe("the view endpoint", () => {
     expect(recorded).toEqual([]);
   });
 
+  it("answers the dashboard's paths, the studio's previews among them, 204 and counts nothing", async () => {
+    for (const path of ["/admin", "/admin/vista-previa/pagina/home", "/admin/vista-previa/a.b"]) {
+      expect((await beacon(`p=${encodeURIComponent(path)}`)).status).toBe(204);
+    }
+    await beacon("p=/administrar");
+    expect(recorded.map((view) => view.page)).toEqual(["404"]);
+  });
+
   it("answers HEAD 204 and counts nothing", async () => {
     const answer = await send(`${VIEW_PATH}?p=/`, { method: "HEAD" });
     expect(answer).toMatchObject({ status: 204, body: "" });

@@ -136,6 +136,8 @@ export function pageViewEndpoint({
     fields: URLSearchParams,
     fallback: boolean,
   ): void {
+    // The dashboard's paths, the studio's previews among them, are no page views of the site.
+    if (/^\/admin(\/|$)/.test(fields.get(VIEW_FIELDS.page)!)) return;
     const facade = app();
     const header = headerReader(req.rawHeaders);
     const country = gate.header ? (header(gate.header) ?? undefined) : undefined;

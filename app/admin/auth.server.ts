@@ -10,6 +10,7 @@ import { createCookie, type AppLoadContext } from "@remix-run/node";
 import ipaddr from "ipaddr.js";
 
 import { env } from "~/config/env.server";
+import { readLedger } from "~/reports/ledger-read.server";
 
 import { SESSION_MS, type Person } from "./people.server";
 
@@ -76,7 +77,8 @@ export async function personOf(
   context: Pick<AppLoadContext, "people">,
 ): Promise<Person | null> {
   const token = (await sessionCookie.parse(request.headers.get("Cookie"))) as unknown;
-  return typeof token === "string" ? context.people.personOf(token) : null;
+  // The database out of reach is a 503 (the site's page, Retry-After), not a 500.
+  return typeof token === "string" ? readLedger(() => context.people.personOf(token)) : null;
 }
 
 /** Starts a session for a person: the Set-Cookie that carries it. */

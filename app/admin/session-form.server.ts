@@ -11,6 +11,9 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 
 import { env } from "~/config/env.server";
+import { readLedger } from "~/reports/ledger-read.server";
+
+import { ADMIN_HEADERS } from "./admin-headers";
 
 import {
   accountLimiter,
@@ -29,10 +32,7 @@ import {
   TOTAL_FAILURES,
 } from "./shared-login-limiter.server";
 
-export const ADMIN_HEADERS = {
-  "Cache-Control": "no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-} as const;
+export { ADMIN_HEADERS } from "./admin-headers";
 
 /**
  * The form a dashboard page was posted (urlencoded or multipart), or a thrown 400 for any
@@ -80,8 +80,10 @@ export async function answerSessionForm(
   const intent = form.get("intent");
   if (intent === "logout") {
     const person = await personOf(request, context);
-    const cookie = await logOut(request, context);
-    if (person) await context.people.audit(person.email, "salir", "sesión");
+    const cookie = await readLedger(async () => {
+      if (person) await context.people.audit(person.email, "salir", "sesión");
+      return logOut(request, context);
+    });
     return redirect("/admin", {
       status: 303,
       headers: { ...ADMIN_HEADERS, "Set-Cookie": cookie },
@@ -120,16 +122,16 @@ export async function answerSessionForm(
   const password = form.get("password");
   const person =
     typeof password === "string" && password.length <= 1024
-      ? await context.people.verifyLogin(user, password, passwordMatches)
+      ? await readLedger(() => context.people.verifyLogin(user, password, passwordMatches))
       : null;
   if (person) {
     loginLimiter.succeed(client);
     if (shared) await ask(() => shared.succeed(client), undefined);
-    await context.people.audit(person.email, "entrar", "sesión");
-    return redirect(path, {
-      status: 303,
-      headers: { ...ADMIN_HEADERS, "Set-Cookie": await logIn(context, person) },
+    const cookie = await readLedger(async () => {
+      await context.people.audit(person.email, "entrar", "sesión");
+      return logIn(context, person);
     });
+    return redirect(path, { status: 303, headers: { ...ADMIN_HEADERS, "Set-Cookie": cookie } });
   }
   loginLimiter.fail(client);
   accountLimiter.fail(account);

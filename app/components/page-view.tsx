@@ -6,10 +6,15 @@ import { useInterfaceTexts } from "~/components/layout/interface-texts";
 import type { PageLoaderData } from "~/routes/page.loader.server";
 
 export function PageView({ data }: { data: PageLoaderData }) {
-  const { page, fallbackText, notice, advice, promotional, restricted } = data;
+  const { page, fallbackText, notice, advice, promotional, restricted, preview } = data;
   const ui = useInterfaceTexts();
   return (
     <>
+      {preview ? (
+        <p className="country-notice" role="note">
+          {preview.bar}
+        </p>
+      ) : null}
       {restricted && ui ? (
         <p className="country-notice" role="note">
           {ui.country_restricted}

@@ -1,12 +1,25 @@
-/** What the root route gives every page: site chrome, interface locale, public config. */
+/**
+ * What the root route gives every page: site chrome, interface locale, public config, and,
+ * on the dashboard's paths only, who is logged in (for its frame; a public page reads no
+ * cookie).
+ */
+import type { AppLoadContext } from "@remix-run/node";
+
+import { personOf } from "~/admin/auth.server";
 import { isBlockedCountry } from "~/affiliate/country-gate.server";
 import { publicSite } from "~/content/content.server";
 import { localeDetector } from "~/i18n/i18n.server";
 
 import { appConfig } from "~/config/app-config.server";
 
-export async function rootData(request: Request) {
+export async function rootData(request: Request, context: Pick<AppLoadContext, "people">) {
+  // A database out of reach makes the dashboard's own route answer 503; the frame then
+  // just names nobody.
+  const person = /^\/admin(\/|$)/.test(new URL(request.url).pathname)
+    ? await personOf(request, context).catch(() => null)
+    : null;
   return {
+    person,
     site: publicSite,
     locale: await localeDetector.getLocale(request),
     appConfig,

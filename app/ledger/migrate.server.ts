@@ -21,6 +21,7 @@ import { migration as saltsOutOfTheLedger } from "./migrations/012-salts-out-of-
 import { migration as visitorPrints } from "./migrations/013-visitor-prints";
 import { migration as contentStudio } from "./migrations/014-content-studio";
 import { migration as people } from "./migrations/015-people";
+import { migration as scheduledPublishing } from "./migrations/016-scheduled-publishing";
 import type { Database, Dialect } from "./schema";
 
 /** Every migration by name; names sort in the order they run. */
@@ -40,6 +41,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "013-visitor-prints": visitorPrints(),
     "014-content-studio": contentStudio(dialect),
     "015-people": people(dialect),
+    "016-scheduled-publishing": scheduledPublishing(),
   };
 }
 

@@ -335,6 +335,14 @@ export type AuditLogTable = {
   detail: string;
 };
 
+/** A publish set for a time (migration 016): the document's draft, then. */
+export type ContentScheduleTable = {
+  document: string;
+  publish_at: number;
+  author: string;
+  message: string;
+};
+
 export type Database = {
   clicks: ClicksTable;
   click_daily: ClickDailyTable;
@@ -360,6 +368,7 @@ export type Database = {
   accounts: AccountsTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
+  content_schedule: ContentScheduleTable;
 };
 
 /**

@@ -6,7 +6,7 @@
  */
 import { isDatabaseUnavailable } from "~/ledger/unavailable";
 
-import { ADMIN_HEADERS } from "~/admin/session-form.server";
+import { ADMIN_HEADERS } from "~/admin/admin-headers";
 
 /** Seconds the 503 asks to wait: about one restart of PostgreSQL. */
 export const RETRY_AFTER_SECONDS = 15;

@@ -42,12 +42,12 @@ function load(path: string, assigned: string) {
 }
 
 describe("the shipped content", () => {
-  it("runs no experiment on any page, so every page may be shared by a CDN", () => {
+  it("runs no experiment on any page, so every page may be shared by a CDN", async () => {
     const now = Date.now();
     expect(content.pages.filter((page) => runningOn(page, now)).map((page) => page.slug)).toEqual(
       [],
     );
-    expect(load("/", "").headers.get("Cache-Control")).toBeNull();
+    expect((await load("/", "")).headers.get("Cache-Control")).toBeNull();
   });
 });
 
@@ -72,20 +72,20 @@ describe("page loader under an experiment", () => {
 
   it("renders the headline of the variant the server assigned", async () => {
     const variantB = content.variants.get("/")!.get("home-h1=B")!;
-    const control = await load("/", "home-h1=A").json();
-    const variant = await load("/", "home-h1=B").json();
+    const control = await (await load("/", "home-h1=A")).json();
+    const variant = await (await load("/", "home-h1=B")).json();
     expect(control.page && h1Of(control.page)).toBe(h1Of(home()));
     expect(variant.page && h1Of(variant.page)).toBe(h1Of(variantB));
     expect(h1Of(variantB)).not.toBe(h1Of(home()));
   });
 
   it("renders the control when the server assigned nothing", async () => {
-    const data = await load("/", "").json();
+    const data = await (await load("/", "")).json();
     expect(data.page && h1Of(data.page)).toBe(h1Of(home()));
   });
 
-  it("sends a running experiment's page private; a page without one keeps the default", () => {
-    expect(load("/", "home-h1=B").headers.get("Cache-Control")).toMatch(/^private\b/);
-    expect(load("/bonos", "").headers.get("Cache-Control")).toBeNull();
+  it("sends a running experiment's page private; a page without one keeps the default", async () => {
+    expect((await load("/", "home-h1=B")).headers.get("Cache-Control")).toMatch(/^private\b/);
+    expect((await load("/bonos", "")).headers.get("Cache-Control")).toBeNull();
   });
 });

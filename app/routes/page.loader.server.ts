@@ -28,6 +28,7 @@ import { documentCacheControl } from "~/document/headers.server";
 import { runningOn } from "~/experiments/page-experiments.server";
 import { technicalMessage } from "~/i18n/i18n.server";
 import { seoOf } from "~/seo/page-seo.server";
+import { isPreviewPath, previewData } from "~/studio/preview.server";
 import type { Seo } from "~/seo/seo.server";
 
 /** What the loader sends to the browser. */
@@ -58,6 +59,12 @@ export type PageLoaderData = {
    * shows the restriction notice (the header hides its calls to action).
    */
   restricted: boolean;
+  /**
+   * Set only on the studio's previews of a draft (app/studio/preview.server.ts): the line
+   * above the page, the page's title, and whether the editor frames it (the one page the
+   * site lets be framed, by itself: app/entry.server.tsx).
+   */
+  preview?: { bar: string; title: string; framed: boolean };
 };
 
 function pageData(
@@ -82,8 +89,17 @@ function pageFor(page: Page, assigned: string | undefined): Page {
   return applyVariants(page, variants.get(page.slug), parseAssignment(assigned ?? ""));
 }
 
-export function loader({ request, context }: LoaderFunctionArgs): TypedResponse<PageLoaderData> {
+export async function loader({
+  request,
+  context,
+}: LoaderFunctionArgs): Promise<TypedResponse<PageLoaderData>> {
   const url = new URL(request.url);
+  if (isPreviewPath(url.pathname)) {
+    return previewData(request, context, (text) => ({
+      ...pageData(new Set(), null),
+      fallbackText: text,
+    }));
+  }
   const headers = countryVary();
   const promotional = promotionalSlugs();
   // The country gate (docs/affiliate-links.md): a blocked visitor gets the 403 page on the

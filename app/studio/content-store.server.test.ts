@@ -163,6 +163,38 @@ describe.each([
     });
   });
 
+  it("hands a due scheduled publish, with its draft, to exactly one of two instances", async () => {
+    const database = await openLedgerDatabase(await url());
+    try {
+      let now = 1_000;
+      const clock = () => now;
+      const first = new ContentStore(database.db, database.dialect, clock);
+      const second = new ContentStore(database.db, database.dialect, clock);
+      await first.importFiles([fileOf("pages/home", { title: "Inicio" })], accept);
+      await first.saveDraft("pages/home", { title: "Viernes" }, 0, "ana", 1);
+      await first.schedule("pages/home", 5_000, "ana", "Oferta del viernes");
+      expect((await second.schedules()).get("pages/home")).toEqual({
+        at: 5_000,
+        author: "ana",
+        message: "Oferta del viernes",
+      });
+      expect(await first.takeDue()).toEqual([]);
+      now = 5_000;
+      const [a, b] = await Promise.all([first.takeDue(), second.takeDue()]);
+      expect([...a!, ...b!]).toEqual([
+        {
+          document: "pages/home",
+          author: "ana",
+          message: "Oferta del viernes",
+          data: { title: "Viernes" },
+        },
+      ]);
+      expect((await first.schedules()).size).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+
   it("keeps changes that leave the content invalid apart, and publishes none of them", async () => {
     await withStore(async (store) => {
       await store.importFiles(

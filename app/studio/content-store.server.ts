@@ -348,6 +348,66 @@ export class ContentStore {
       .execute();
   }
 
+  /** Sets (or moves) the publish of a document's draft at a time. */
+  async schedule(document: string, at: number, author: string, message: string): Promise<void> {
+    await this.db
+      .insertInto("content_schedule")
+      .values({ document, publish_at: at, author, message: message.slice(0, 500) })
+      .onConflict((conflict) =>
+        conflict
+          .column("document")
+          .doUpdateSet({ publish_at: at, author, message: message.slice(0, 500) }),
+      )
+      .execute();
+  }
+
+  async unschedule(document: string): Promise<void> {
+    await this.db.deleteFrom("content_schedule").where("document", "=", document).execute();
+  }
+
+  /** Every scheduled publish, by document. */
+  async schedules(): Promise<Map<string, { at: number; author: string; message: string }>> {
+    const rows = await this.db.selectFrom("content_schedule").selectAll().execute();
+    return new Map(
+      rows.map((row) => [
+        row.document,
+        { at: Number(row.publish_at), author: row.author, message: row.message },
+      ]),
+    );
+  }
+
+  /**
+   * Takes the scheduled publishes that are due: each row is deleted by the one caller that
+   * gets it (instances asking at once share none), and returned with its draft.
+   */
+  async takeDue(): Promise<
+    Array<{ document: string; author: string; message: string; data: unknown }>
+  > {
+    const due = await this.db
+      .selectFrom("content_schedule")
+      .selectAll()
+      .where("publish_at", "<=", this.now())
+      .execute();
+    const taken = [];
+    for (const row of due) {
+      const deleted = await this.db
+        .deleteFrom("content_schedule")
+        .where("document", "=", row.document)
+        .where("publish_at", "=", row.publish_at)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) !== 1) continue;
+      const draft = await this.draft(row.document);
+      if (draft)
+        taken.push({
+          document: row.document,
+          author: row.author,
+          message: row.message,
+          data: draft.data,
+        });
+    }
+    return taken;
+  }
+
   private async newestOf(trx: Kysely<Database>, document: string): Promise<Revision | null> {
     const row = await trx
       .selectFrom("content_revisions")

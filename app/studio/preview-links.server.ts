@@ -11,6 +11,14 @@ import { signedText, signText } from "~/admin/auth.server";
 export const PREVIEW_LINK_DAYS = 7;
 export const PREVIEW_LINK_PATH = "/admin/vista-previa/";
 
+/** Where a page's draft is previewed: in a tab, and in the editor's frame (no script). */
+export function previewPaths(document: string): { tab: string; frame: string } | null {
+  const name = /^pages\/([a-z0-9-]+)$/.exec(document)?.[1];
+  return name
+    ? { tab: `${PREVIEW_LINK_PATH}pagina/${name}`, frame: `${PREVIEW_LINK_PATH}marco/${name}` }
+    : null;
+}
+
 export function previewLink(document: string, now = Date.now()): { path: string; expires: number } {
   const expires = now + PREVIEW_LINK_DAYS * 24 * 60 * 60 * 1000;
   return { path: `${PREVIEW_LINK_PATH}${signText(`${document}|${expires}`)}`, expires };

@@ -28,10 +28,11 @@ const titleOf = (document: string, data: unknown): string =>
 
 /** Every document: the site settings first, then the pages by path. */
 export async function listDocuments(store: ContentStore): Promise<DocumentSummary[]> {
-  const [published, newest, drafts] = await Promise.all([
+  const [published, newest, drafts, schedules] = await Promise.all([
     store.published(),
     store.newest(),
     store.drafts(),
+    store.schedules(),
   ]);
   const names = new Set([...newest.keys(), ...drafts.keys()]);
   const list = [...names].map((document): DocumentSummary => {
@@ -42,11 +43,13 @@ export async function listDocuments(store: ContentStore): Promise<DocumentSummar
     const status: DocumentStatus =
       last?.source === "conflict"
         ? "conflicto"
-        : draft
-          ? "borrador"
-          : live && live.data === null
-            ? "retirada"
-            : "publicada";
+        : schedules.has(document)
+          ? "programada"
+          : draft
+            ? "borrador"
+            : live && live.data === null
+              ? "retirada"
+              : "publicada";
     return {
       document,
       title: titleOf(document, data ?? live?.data),
@@ -60,6 +63,37 @@ export async function listDocuments(store: ContentStore): Promise<DocumentSummar
   return list.sort((a, b) =>
     a.path === null ? -1 : b.path === null ? 1 : a.path.localeCompare(b.path),
   );
+}
+
+/**
+ * Where a link may lead, for the link fields' suggestions: every published page by its path
+ * and title, and the affiliate's sign-up and login paths of the site settings (they go
+ * through the click ledger).
+ */
+export async function destinations(
+  store: ContentStore,
+): Promise<Array<{ path: string; label: string }>> {
+  const published = await store.published();
+  const found = new Map<string, string>();
+  const header = (
+    published.get(SITE_DOCUMENT)?.data as {
+      header?: {
+        signup_link?: string;
+        signup_text?: string;
+        login_link?: string;
+        login_text?: string;
+      };
+    } | null
+  )?.header;
+  if (header?.signup_link)
+    found.set(header.signup_link, `Afiliado: ${header.signup_text ?? "registro"}`);
+  if (header?.login_link)
+    found.set(header.login_link, `Afiliado: ${header.login_text ?? "acceso"}`);
+  for (const [document, { data }] of published) {
+    const slug = slugOf(data);
+    if (isPageDocument(document) && slug) found.set(slug, `Página: ${titleOf(document, data)}`);
+  }
+  return [...found].map(([path, label]) => ({ path, label }));
 }
 
 /** What the editor of one document starts from. */

@@ -1,6 +1,6 @@
 /** What the studio's pages receive about documents, problems and changes (studio.server.ts). */
 
-export type DocumentStatus = "publicada" | "borrador" | "conflicto" | "retirada";
+export type DocumentStatus = "publicada" | "borrador" | "programada" | "conflicto" | "retirada";
 
 export type DocumentSummary = {
   document: string;

@@ -55,8 +55,8 @@ test("the dashboard's login form and its pages are valid HTML", async ({ request
     "/admin/contenido",
     "/admin/contenido/ajustes",
     "/admin/contenido/paginas/home",
-    "/admin/contenido/paginas/home/vista-previa",
-    "/admin/personas",
+    "/admin/vista-previa/pagina/home",
+    "/admin/contenido/personas",
   ]) {
     const response = await request.get(`${ADMIN}${path}`, { headers: { ...headers, cookie } });
     expect(response.status(), path).toBe(200);

@@ -124,12 +124,10 @@ test("the marketer changes the home headline, previews it, publishes it and rest
 
   // The preview shows the draft with the site's own frame.
   const preview = await page.context().newPage();
-  await preview.goto(`${server.url}/admin/contenido/paginas/home/vista-previa`);
+  await preview.goto(`${server.url}/admin/vista-previa/pagina/home`);
   await expect(preview.getByRole("heading", { level: 1 })).toHaveText(newHeadline);
   await expect(preview.getByRole("note")).toContainText("Vista previa del borrador");
-  const previewAnswer = await preview.request.get(
-    `${server.url}/admin/contenido/paginas/home/vista-previa`,
-  );
+  const previewAnswer = await preview.request.get(`${server.url}/admin/vista-previa/pagina/home`);
   expect(previewAnswer.headers()["cache-control"]).toBe("no-store");
   expect(previewAnswer.headers()["x-robots-tag"]).toContain("noindex");
   await preview.close();
@@ -208,9 +206,18 @@ test("what the checks refuse stays beside its field, and nothing is published", 
     await expect(page.getByRole("status").filter({ hasText: "Borrador descartado" })).toBeVisible();
   }
 
-  // A link to a page that does not exist.
+  // A link to a page that does not exist. Link fields suggest the site's pages and the
+  // affiliate's paths.
   await openHomeHero(page);
   const hero = page.locator("details.studio-block").first();
+  await expect(hero.getByLabel("Dirección (URL)", { exact: false }).first()).toHaveAttribute(
+    "list",
+    "studio-destinations",
+  );
+  await expect(page.locator("#studio-destinations option[value='/bonos']")).toHaveText(
+    "Página: Bonos y promociones",
+  );
+  await expect(page.locator("#studio-destinations option[value='/sing-up/']")).toHaveCount(1);
   await hero.getByLabel("Dirección (URL)", { exact: false }).first().fill("/no-existe");
   await waitForDraftSaved(page);
   await page.getByRole("button", { name: "Publicar" }).click();
@@ -266,7 +273,7 @@ test("an editor writes and previews drafts; publishing answers 403; accounts com
   browser,
 }) => {
   // An admin adds a publisher in the studio: the password is shown once.
-  await logIn(page, "/admin/personas");
+  await logIn(page, "/admin/contenido/personas");
   await page.getByLabel("Correo electrónico").fill("pablo@example.com");
   await page.getByLabel("Nombre").fill("Pablo");
   await page.getByLabel("Rol", { exact: true }).selectOption("publisher");
@@ -345,4 +352,42 @@ test("an editor writes and previews drafts; publishing answers 403; accounts com
   expect(replayed.status()).toBe(401);
   await editorContext.close();
   await publisherContext.close();
+});
+
+test("Programar publishes the draft at the time chosen, on its own", async ({ page }) => {
+  test.setTimeout(150_000);
+  await logIn(page, "/admin/contenido/paginas/home");
+  const hero = page.locator("details.studio-block").first();
+  await hero.locator("summary").click();
+  await hero.getByLabel("Titular", { exact: false }).fill("Titular programado para el viernes");
+  await waitForDraftSaved(page);
+  // The next minute, as the date picker takes it, in the reporting time zone (Madrid).
+  const at = new Date(Math.ceil((Date.now() + 5_000) / 60_000) * 60_000);
+  const local = new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "Europe/Madrid",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  })
+    .format(at)
+    .replace(" ", "T");
+  await page.getByText("Programar", { exact: true }).click();
+  await page.getByLabel(/^Publicar el día y la hora/).fill(local);
+  await page.getByRole("button", { name: "Programar la publicación" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Programado:" })).toBeVisible();
+  await expect(page.locator(".studio-scheduled")).toContainText("Programada para el");
+  expect(await publicHeadline(page)).not.toBe("Titular programado para el viernes");
+  await page.goto(`${server.url}/admin/contenido`);
+  await expect(page.locator(".studio-list__item").filter({ hasText: "Inicio" })).toContainText(
+    "Programada",
+  );
+  // Published by the server when the minute comes, with no one in the studio.
+  await expect
+    .poll(() => publicHeadline(page), { timeout: 120_000, intervals: [1_000] })
+    .toBe("Titular programado para el viernes");
+  await page.goto(`${server.url}/admin/contenido/personas`);
+  await expect(page.getByRole("table")).toContainText("publicar (programado)");
 });

@@ -19,7 +19,7 @@ const PAGES: ReadonlyArray<readonly [string, string, Permission | null]> = [
   ["/admin/experiments", "Experimentos", null],
   ["/admin/postbacks", "Postbacks", "postbacks"],
   ["/admin/import", "Importar CSV", "import"],
-  ["/admin/personas", "Personas", "people"],
+  ["/admin/contenido/personas", "Personas", "people"],
 ];
 
 export function AdminChrome({

@@ -83,6 +83,8 @@ function wordButton(label: TranslatableString, tone: "" | "danger" = "") {
 /** Data the form's templates read beside the schema. */
 export type FormContext = {
   blocks: ReadonlyArray<Record<string, unknown>>;
+  /** The destinations a link field offers: the site's pages and the affiliate's paths. */
+  destinations: ReadonlyArray<{ path: string; label: string }>;
   /** The blocks with a problem: drawn unfolded. */
   open: ReadonlySet<number>;
 };
@@ -112,6 +114,10 @@ function BlockTypeWidget({ id, options, value, disabled, onChange }: WidgetProps
   );
 }
 
+/** Fields that hold where a link leads: they offer the site's pages and the affiliate's. */
+const LINK_FIELDS = new Set(["url", "link", "btn_show_all_link", "logo_link"]);
+const DESTINATIONS_ID = "studio-destinations";
+
 /** Fields whose text runs to sentences: a box of several lines. */
 const LONG_TEXTS = new Set(["p", "answer", "html", "conditions", "description", "message"]);
 
@@ -126,6 +132,30 @@ function TextWidget(props: WidgetProps) {
   const [long] = useState(
     () => LONG_TEXTS.has(name) || (typeof value === "string" && value.length > 80),
   );
+  if (LINK_FIELDS.has(name) && !long) {
+    // A text field that suggests the site's pages and the affiliate's paths as you type
+    // (any other address may still be written).
+    const { id, disabled, readonly, onBlur, onFocus, onChange, options } = props;
+    return (
+      <input
+        id={id}
+        name={id}
+        className="form-control"
+        type="text"
+        list={DESTINATIONS_ID}
+        value={typeof value === "string" ? value : ""}
+        disabled={disabled}
+        readOnly={readonly}
+        onChange={(event) =>
+          onChange(
+            event.currentTarget.value === "" ? options.emptyValue : event.currentTarget.value,
+          )
+        }
+        onBlur={(event) => onBlur(id, event.currentTarget.value)}
+        onFocus={(event) => onFocus(id, event.currentTarget.value)}
+      />
+    );
+  }
   const Widget = long ? registry.widgets.TextareaWidget! : registry.templates.BaseInputTemplate;
   return <Widget {...props} options={{ rows: 4, ...props.options }} />;
 }
@@ -197,6 +227,7 @@ export function ContentForm({
   data,
   problems,
   disabled,
+  destinations,
   onChange,
 }: {
   id: string;
@@ -205,6 +236,7 @@ export function ContentForm({
   data: unknown;
   problems: ErrorSchema;
   disabled: boolean;
+  destinations: FormContext["destinations"];
   onChange: (data: unknown) => void;
 }) {
   const blocks = ((data as { components?: unknown[] } | null)?.components ?? []) as Array<
@@ -227,39 +259,48 @@ export function ContentForm({
     },
   } as UiSchema;
   return (
-    <Form
-      id={id}
-      className="studio-form"
-      schema={schema as RJSFSchema}
-      uiSchema={ui}
-      formData={data}
-      validator={validator}
-      noHtml5Validate
-      disabled={disabled}
-      // The document as it is: a field left out keeps its default on the site without the
-      // form writing the default in (which would show as a change nobody made).
-      experimental_defaultFormStateBehavior={{
-        emptyObjectFields: "skipDefaults",
-        arrayMinItems: { populate: "never" },
-        constAsDefaults: "never",
-      }}
-      showErrorList={false}
-      extraErrors={problems}
-      formContext={{ blocks, open } satisfies FormContext}
-      translateString={translateString}
-      widgets={{ TextWidget }}
-      templates={{
-        ArrayFieldItemTemplate: ItemTemplate,
-        ButtonTemplates: {
-          AddButton: wordButton(TranslatableString.AddItemButton),
-          CopyButton: wordButton(TranslatableString.CopyButton),
-          MoveDownButton: wordButton(TranslatableString.MoveDownButton),
-          MoveUpButton: wordButton(TranslatableString.MoveUpButton),
-          RemoveButton: wordButton(TranslatableString.RemoveButton, "danger"),
-        },
-      }}
-      onChange={(event) => onChange(event.formData)}
-      onSubmit={() => undefined}
-    />
+    <>
+      <datalist id={DESTINATIONS_ID}>
+        {destinations.map((destination) => (
+          <option key={destination.path} value={destination.path}>
+            {destination.label}
+          </option>
+        ))}
+      </datalist>
+      <Form
+        id={id}
+        className="studio-form"
+        schema={schema as RJSFSchema}
+        uiSchema={ui}
+        formData={data}
+        validator={validator}
+        noHtml5Validate
+        disabled={disabled}
+        // The document as it is: a field left out keeps its default on the site without the
+        // form writing the default in (which would show as a change nobody made).
+        experimental_defaultFormStateBehavior={{
+          emptyObjectFields: "skipDefaults",
+          arrayMinItems: { populate: "never" },
+          constAsDefaults: "never",
+        }}
+        showErrorList={false}
+        extraErrors={problems}
+        formContext={{ blocks, open, destinations } satisfies FormContext}
+        translateString={translateString}
+        widgets={{ TextWidget }}
+        templates={{
+          ArrayFieldItemTemplate: ItemTemplate,
+          ButtonTemplates: {
+            AddButton: wordButton(TranslatableString.AddItemButton),
+            CopyButton: wordButton(TranslatableString.CopyButton),
+            MoveDownButton: wordButton(TranslatableString.MoveDownButton),
+            MoveUpButton: wordButton(TranslatableString.MoveUpButton),
+            RemoveButton: wordButton(TranslatableString.RemoveButton, "danger"),
+          },
+        }}
+        onChange={(event) => onChange(event.formData)}
+        onSubmit={() => undefined}
+      />
+    </>
   );
 }

@@ -4,16 +4,15 @@
  * in this browser until it is saved), then Vista previa, Publicar and Descartar. The second
  * of two tabs saving the same document is refused and shown both versions.
  */
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useMatches, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 import type { FieldChange, FieldProblem } from "~/studio/types";
 
 import { ContentForm, errorSchemaOf } from "./content-form";
+import { when } from "./document-list";
 import { PreviewFrame } from "./preview-frame";
 
-/** The autosave's route (app/routes/admin.contenido.guardar.ts). */
-export const SAVE_PATH = "/admin/contenido/guardar";
 /** How long after the last change the draft is saved. */
 const SAVE_AFTER_MS = 1_000;
 /** How long after a failed save it is tried again. */
@@ -34,6 +33,12 @@ export type EditorProps = {
   others: string[];
   warnings: string[];
   previewPath: string | null;
+  /** The publish set for a time, when there is one. */
+  scheduled: { at: number; author: string; message: string } | null;
+  /** The reporting time zone, where scheduled times are read. */
+  timeZone: string;
+  /** What a link field suggests: the site's pages and the affiliate's paths. */
+  destinations: ReadonlyArray<{ path: string; label: string }>;
   /** The same preview, drawn without scripts, for the frame inside the editor. */
   framePath: string | null;
   canPublish: boolean;
@@ -79,6 +84,7 @@ export function DocumentEditor(props: EditorProps) {
   const dirty = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const navigation = useNavigation();
+  const routeId = useMatches().at(-1)?.id ?? "";
 
   const save = useCallback(async () => {
     clearTimeout(timer.current);
@@ -87,10 +93,11 @@ export function DocumentEditor(props: EditorProps) {
     setState({ kind: "saving" });
     let answer: Response;
     try {
-      answer = await fetch(SAVE_PATH, {
+      // The editor's own route, as a data request (Remix's `_data`): its action answers JSON.
+      answer = await fetch(`${window.location.pathname}?_data=${encodeURIComponent(routeId)}`, {
         method: "POST",
         body: new URLSearchParams({
-          document,
+          intent: "save",
           data: JSON.stringify(sent),
           version: String(version.current),
           base: String(props.baseRevision ?? ""),
@@ -140,7 +147,7 @@ export function DocumentEditor(props: EditorProps) {
         body?.error ?? `El servidor no guardó el borrador (${answer.status}); se reintenta en 5 s.`,
     });
     timer.current = setTimeout(() => void save(), RETRY_AFTER_MS);
-  }, [document, props.baseRevision]);
+  }, [document, props.baseRevision, routeId]);
 
   /** The marketer has typed or clicked in the form: changes before that are the library's. */
   const touched = useRef(false);
@@ -252,7 +259,43 @@ export function DocumentEditor(props: EditorProps) {
               Descartar borrador
             </button>
           ) : null}
+          {props.canPublish ? (
+            <details className="studio-schedule">
+              <summary>Programar</summary>
+              <label>
+                <span>Publicar el día y la hora ({props.timeZone})</span>
+                <input type="datetime-local" name="at" />
+              </label>
+              <button
+                className="studio-button"
+                type="submit"
+                name="intent"
+                value="schedule"
+                disabled={busy || state.kind === "conflict"}
+              >
+                Programar la publicación
+              </button>
+            </details>
+          ) : null}
         </Form>
+        {props.scheduled ? (
+          <Form method="post" className="studio-scheduled">
+            <p role="status">
+              Programada para el {when(props.scheduled.at, props.timeZone)} por{" "}
+              {props.scheduled.author}: se publicará el borrador tal como esté entonces.
+            </p>
+            {props.canPublish ? (
+              <button
+                className="studio-button studio-button--small"
+                type="submit"
+                name="intent"
+                value="unschedule"
+              >
+                Cancelar programación
+              </button>
+            ) : null}
+          </Form>
+        ) : null}
       </div>
       {state.kind === "conflict" ? (
         <ConflictPanel
@@ -313,6 +356,7 @@ export function DocumentEditor(props: EditorProps) {
           data={data}
           problems={errors}
           disabled={!ready}
+          destinations={props.destinations}
           onChange={change}
         />
       </div>

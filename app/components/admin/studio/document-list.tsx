@@ -6,6 +6,7 @@ import type { DocumentSummary } from "~/studio/types";
 const STATUS_WORDS: Record<DocumentSummary["status"], string> = {
   publicada: "Publicada",
   borrador: "Cambios sin publicar",
+  programada: "Programada",
   conflicto: "Conflicto con los archivos",
   retirada: "Retirada del sitio",
 };

@@ -6,7 +6,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
-import type { EditorData } from "~/routes/admin.contenido.editor";
+import type { EditorData } from "~/studio/editor-route";
 
 import { ChangesTable, DocumentEditor } from "./document-editor";
 import { when } from "./document-list";
@@ -127,6 +127,9 @@ export function DocumentPage({
         warnings={editor.warnings}
         previewPath={editor.previewPath}
         framePath={editor.framePath}
+        destinations={editor.destinations}
+        scheduled={editor.scheduled}
+        timeZone={editor.timeZone}
         canPublish={editor.canPublish}
       />
       {editor.previewPath ? (

@@ -50,8 +50,6 @@ export function PreviewFrame({ path, version }: { path: string; version: number 
           <iframe
             key={`${width}:${version}`}
             title="Vista previa del borrador"
-            // Drawn, not run: no script, so no view or click of a visitor is recorded.
-            sandbox="allow-same-origin"
             src={path}
             width={width}
             height={HEIGHT}

@@ -1,27 +1,24 @@
 /**
- * POST /admin/contenido/guardar: the studio's autosave (app/components/admin/studio/
- * document-editor.tsx). Saves a document's draft made from a version, and answers JSON:
+ * The studio's autosave (app/components/admin/studio/document-editor.tsx posts the editor's
+ * route with intent "save"): saves a document's draft made from a version, and answers JSON:
  * `{ saved: true, version }`; 409 with the stored draft and the differences when someone
  * saved since that version (nothing is overwritten); 401 when the session ended (the
  * browser keeps the unsaved version); 400 for a body that is not a document.
  */
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 
-import { can, refusal } from "~/admin/roles";
-import { ADMIN_HEADERS, postedForm } from "~/admin/session-form.server";
-import { isPageDocument, SITE_DOCUMENT } from "~/studio/content-documents.server";
-import { changesBetween, editorState } from "~/studio/studio.server";
-import { openStudio } from "~/studio/studio-route.server";
+import { ADMIN_HEADERS } from "~/admin/admin-headers";
+import { can, refusal, type Person } from "~/admin/roles";
+import type { StudioAccess } from "~/load-context";
 
-/** Only POST: a GET is the site's 404 page, as any path without a page. */
-export function loader(): never {
-  throw new Response(null, { status: 404 });
-}
+import { SITE_DOCUMENT } from "./content-documents.server";
+import { changesBetween, editorState } from "./studio.server";
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await postedForm(request);
-  const opened = await openStudio(request, context);
+export async function answerAutosave(
+  form: FormData,
+  document: string,
+  opened: { studio: StudioAccess; person: Person; author: string } | Response,
+) {
   if (opened instanceof Response) {
     return json(
       {
@@ -36,10 +33,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const bad = (error: string) =>
     json({ saved: false, error }, { status: 400, headers: ADMIN_HEADERS });
-  const document = String(form.get("document") ?? "");
-  if (document !== SITE_DOCUMENT && !isPageDocument(document)) {
-    return bad("Documento desconocido.");
-  }
   let data: unknown;
   try {
     data = JSON.parse(String(form.get("data") ?? ""));

@@ -1,16 +1,16 @@
 /**
- * /admin/contenido/paginas/:name and /admin/contenido/ajustes: the editor of one document
+ * /admin/contenido/paginas/<name> and /admin/contenido/ajustes: the editor of one document
  * of the content studio (app/studio). The loader gives the form (from the content's
  * schemas), the draft or the published document, the problems a publish would meet and the
  * history; the action publishes (only valid content: the whole site is checked with the
  * draft applied), discards the draft, restores an old revision, or settles a conflict with
- * the content files. Drafts save through app/routes/admin.contenido.guardar.ts.
+ * the content files, and saves drafts as the marketer types (app/studio/autosave.server.ts).
  */
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { TZDate } from "@date-fns/tz";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
-import { adminHeaders, adminMeta } from "~/admin/route-parts";
 import { can, type Person } from "~/admin/roles";
 import {
   ADMIN_HEADERS,
@@ -19,35 +19,33 @@ import {
   postedForm,
 } from "~/admin/session-form.server";
 import { Forbidden } from "~/components/admin/forbidden";
-import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
 import { LoginForm } from "~/components/admin/login-form";
 import { DocumentPage } from "~/components/admin/studio/document-page";
 import { env } from "~/config/env.server";
 import { fileOf, isPageDocument, SITE_DOCUMENT } from "~/studio/content-documents.server";
 import type { ContentStore } from "~/studio/content-store.server";
 import { formSchemas } from "~/studio/form-schema.server";
-import { changesBetween, checkWith, editorState, problemsOf } from "~/studio/studio.server";
-import { previewLink } from "~/studio/preview-links.server";
+import {
+  changesBetween,
+  checkWith,
+  destinations,
+  editorState,
+  problemsOf,
+} from "~/studio/studio.server";
+import { answerAutosave } from "~/studio/autosave.server";
+import { previewLink, previewPaths } from "~/studio/preview-links.server";
 import { openStudio } from "~/studio/studio-route.server";
-import adminStyles from "~/styles/admin.css";
-import studioStyles from "~/styles/studio.css";
-
-/** Framed as the dashboard; it frames the site's own previews (app/entry.server.tsx). */
-export const handle = { ...ADMIN_CHROME, frames: "self" } as const;
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: adminStyles },
-  { rel: "stylesheet", href: studioStyles },
-];
 
 /** Revisions the history lists (the newest). */
 const HISTORY_ROWS = 30;
 
 /** The document a path names, or a thrown 404 (the site's page). */
 function documentOf(params: LoaderFunctionArgs["params"]): string {
-  if (params.name === undefined) return SITE_DOCUMENT;
-  const document = `pages/${params.name}`;
-  if (!isPageDocument(document)) throw new Response(null, { status: 404 });
+  if (params.section === "ajustes" && params.name === undefined) return SITE_DOCUMENT;
+  const document = `pages/${params.name ?? ""}`;
+  if (params.section !== "paginas" || !isPageDocument(document)) {
+    throw new Response(null, { status: 404 });
+  }
   return document;
 }
 
@@ -102,15 +100,17 @@ async function editorData(store: ContentStore, person: Person, document: string,
       };
     }),
     canPublish: can(person, "publish"),
-    previewPath: document === SITE_DOCUMENT ? null : `${pathOf(document)}/vista-previa`,
-    framePath: document === SITE_DOCUMENT ? null : `${pathOf(document)}/marco`,
+    previewPath: previewPaths(document)?.tab ?? null,
+    framePath: previewPaths(document)?.frame ?? null,
+    destinations: await destinations(store),
+    scheduled: (await store.schedules()).get(document) ?? null,
     timeZone: env.REPORT_TIME_ZONE,
   };
 }
 
 export type EditorData = Awaited<ReturnType<typeof editorData>>;
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function editorLoader({ request, context, params }: LoaderFunctionArgs) {
   const document = documentOf(params);
   const opened = await openStudio(request, context);
   if (opened instanceof Response) return opened;
@@ -130,8 +130,29 @@ const NOTICES: Record<string, string> = {
   restaurada: "Revisión restaurada: se ha publicado de nuevo como una revisión nueva.",
   descartado: "Borrador descartado: el formulario muestra lo publicado.",
   mantenida: "Se mantiene la versión del estudio; el cambio de los archivos queda en el historial.",
+  programada:
+    "Programado: el borrador se publicará a esa hora, tras comprobarlo de nuevo. Puedes seguir editándolo hasta entonces.",
+  "sin-programar": "Programación cancelada: el borrador sigue guardado sin publicar.",
 };
 const noticeOf = (key: string) => NOTICES[key] ?? null;
+
+/**
+ * A date and time typed in the studio's date picker ("2026-11-28T09:30"), read in the
+ * reporting time zone (where the marketer works), as epoch milliseconds; null if malformed.
+ */
+function zonedTime(text: string, timeZone: string): number | null {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text);
+  if (!parts) return null;
+  const [year, month, day, hour, minute] = parts.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const at = new TZDate(year, month - 1, day, hour, minute, timeZone).getTime();
+  return Number.isFinite(at) ? at : null;
+}
 
 /** A posted document's JSON, or null when it is not a JSON object. */
 function postedData(form: FormData): Record<string, unknown> | null {
@@ -147,9 +168,12 @@ function postedData(form: FormData): Record<string, unknown> | null {
   }
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function editorAction({ request, context, params }: ActionFunctionArgs) {
   const document = documentOf(params);
   const form = await postedForm(request);
+  if (form.get("intent") === "save") {
+    return answerAutosave(form, document, await openStudio(request, context));
+  }
   const path = pathOf(document);
   const session = await answerSessionForm(form, request, context, path);
   if (session) return session;
@@ -173,7 +197,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const audit = (action: string, detail = "") =>
     context.people.audit(author, action, document, detail);
   if (
-    (intent === "publish" || intent === "restore" || intent === "keep") &&
+    (intent === "publish" ||
+      intent === "restore" ||
+      intent === "keep" ||
+      intent === "schedule" ||
+      intent === "unschedule") &&
     !can(person, "publish")
   ) {
     return refused(
@@ -209,6 +237,45 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const [id] = await store.publish([{ document, data }], author, message);
     await audit("publicar", `revisión n.º ${id}${message ? `: ${message}` : ""}`);
     return done("si");
+  }
+
+  if (intent === "schedule") {
+    const data = postedData(form);
+    if (!data) return refused("El documento enviado no es válido: recarga la página.", 400);
+    const at = zonedTime(String(form.get("at") ?? ""), env.REPORT_TIME_ZONE);
+    if (at === null) return refused("Elige el día y la hora de la publicación.", 400, data);
+    if (at <= Date.now()) {
+      return refused("Esa hora ya ha pasado: elige una a partir del próximo minuto.", 400, data);
+    }
+    const version = Number(form.get("version"));
+    const base = Number(form.get("base")) || null;
+    const saved = await store.saveDraft(
+      document,
+      data,
+      Number.isInteger(version) ? version : -1,
+      author,
+      base,
+    );
+    if (!saved.saved) {
+      return refused(
+        `No se programó: ${saved.current.author} guardó otra versión de este documento mientras editabas.`,
+        409,
+      );
+    }
+    const check = await checkWith(store, new Map([[document, data]]));
+    if (check.problems.length > 0) {
+      return refused("No se programó: corrige lo que se indica y vuelve a programar.", 422, data);
+    }
+    const message = String(form.get("message") ?? "");
+    await store.schedule(document, at, author, message);
+    await audit("programar", new Date(at).toISOString());
+    return redirect(`${path}?publicada=programada`, { status: 303, headers: ADMIN_HEADERS });
+  }
+
+  if (intent === "unschedule") {
+    await store.unschedule(document);
+    await audit("cancelar programación");
+    return redirect(`${path}?publicada=sin-programar`, { status: 303, headers: ADMIN_HEADERS });
   }
 
   if (intent === "share" && document !== SITE_DOCUMENT) {
@@ -256,15 +323,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return refused("Petición no válida.", 400);
 }
 
-export const headers = adminHeaders;
-
-export const meta = adminMeta("Editar contenido");
-
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
-
-export default function StudioEditorRoute() {
-  const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+export function StudioEditor() {
+  const data = useLoaderData<typeof editorLoader>();
+  const answer = useActionData<typeof editorAction>();
   if (data.state === "login") return <LoginForm />;
   if (data.state === "forbidden") return <Forbidden message={data.message} />;
   if (data.state === "off") {

@@ -1,10 +1,10 @@
 /**
- * /admin/personas, for accounts with the admin role: the people who may use the dashboard
+ * /admin/contenido/personas (app/routes/admin.contenido.tsx), for accounts with the admin role: the people who may use the dashboard
  * and the studio (add one with a role, change a role, reset a password, disable an account
  * or end its sessions), and the audit log of every change. A new or reset password is shown
  * once, to hand to the person; only its slow hash is stored (app/admin/people.server.ts).
  */
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
@@ -12,7 +12,6 @@ import { personOf, requireDashboard } from "~/admin/auth.server";
 import { hashPassword, newPassword } from "~/admin/passwords.server";
 import { EMAIL_PATTERN, ENV_ADMIN } from "~/admin/people.server";
 import { can, ROLES, type Role } from "~/admin/roles";
-import { adminHeaders, adminMeta } from "~/admin/route-parts";
 import {
   ADMIN_HEADERS,
   answerSessionForm,
@@ -20,26 +19,16 @@ import {
   loginPage,
   postedForm,
 } from "~/admin/session-form.server";
-import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
 import { Forbidden } from "~/components/admin/forbidden";
 import { LoginForm } from "~/components/admin/login-form";
 import { PeoplePage } from "~/components/admin/people-page";
 import { env } from "~/config/env.server";
-import adminStyles from "~/styles/admin.css";
-import studioStyles from "~/styles/studio.css";
 
-const PATH = "/admin/personas";
+export const PEOPLE_PATH = "/admin/contenido/personas";
 /** Entries of the audit log the page lists (the newest). */
 const AUDIT_ROWS = 200;
 
-export const handle = ADMIN_CHROME;
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: adminStyles },
-  { rel: "stylesheet", href: studioStyles },
-];
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function peopleLoader({ request, context }: LoaderFunctionArgs) {
   requireDashboard();
   const person = await personOf(request, context);
   if (!person) return loginPage();
@@ -57,10 +46,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const answer = (result: { ok: boolean; message: string; password?: string }, status = 200) =>
   json({ state: "result" as const, ...result }, { status, headers: ADMIN_HEADERS });
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function peopleAction({ request, context }: ActionFunctionArgs) {
   requireDashboard();
   const form = await postedForm(request);
-  const session = await answerSessionForm(form, request, context, PATH);
+  const session = await answerSessionForm(form, request, context, PEOPLE_PATH);
   if (session) return session;
   const person = await personOf(request, context);
   if (!person) return loginPage();
@@ -131,15 +120,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return answer({ ok: false, message: "Petición no válida." }, 400);
 }
 
-export const headers = adminHeaders;
-
-export const meta = adminMeta("Personas");
-
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
-
-export default function PeopleRoute() {
-  const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+export function People() {
+  const data = useLoaderData<typeof peopleLoader>();
+  const result = useActionData<typeof peopleAction>();
   if (data.state === "login") return <LoginForm />;
   if (data.state === "forbidden") return <Forbidden message={data.message} />;
   return (

@@ -28,9 +28,12 @@ export default {
       route("_app/locale", "routes/locale.tsx");
       route("_app/status/:code", "routes/status.tsx");
       route("admin", "routes/admin.tsx", { id: "admin___en" });
-      // The exports, /admin/clicks.csv, conversions.csv, daily.csv and pages.csv: one route,
-      // so each public page's route manifest lists one entry for them (any other name: 404).
-      route("admin/:file", "routes/admin.export.ts", { id: "export___en" });
+      route("admin/clicks.csv", "routes/admin.export.ts", { id: "admin-clicks___en" });
+      route("admin/conversions.csv", "routes/admin.export.ts", {
+        id: "admin-conversions___en",
+      });
+      route("admin/daily.csv", "routes/admin.export.ts", { id: "admin-daily___en" });
+      route("admin/pages.csv", "routes/admin.export.ts", { id: "admin-pages___en" });
       route("admin/import", "routes/admin.import.tsx", { id: "admin-import___en" });
       route("admin/postbacks", "routes/admin.postbacks.tsx", { id: "admin-postbacks___en" });
       route("admin/experiments", "routes/admin.experiments.tsx", {

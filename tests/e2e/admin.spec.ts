@@ -194,7 +194,7 @@ test.describe("with ADMIN_PASSWORD", () => {
       ["GET", "/admin/clicks.csv"],
       ["GET", "/admin/conversions.csv"],
       ["GET", "/admin/daily.csv?period=custom&from=2020-01-01&to=2030-01-01"],
-      ["GET", "/admin/clicks.csv?_data=export___en"],
+      ["GET", "/admin/clicks.csv?_data=admin-clicks___en"],
       ["GET", "/admin", { authorization: `Basic ${btoa(`admin:${ADMIN_PASSWORD}`)}` }],
       ["GET", "/admin", { cookie: "admin_session=forged" }],
       ["GET", "/admin", { "x-forwarded-for": "127.0.0.1", "x-original-url": "/admin" }],

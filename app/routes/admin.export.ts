@@ -35,7 +35,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       status,
       headers: { ...headers, "Content-Type": "text/plain; charset=utf-8", ...more },
     });
-  if (!(await personOf(request, context))) {
+  const unavailable = () =>
+    refusal(
+      503,
+      "La base de datos no responde en este momento. Vuelve a intentarlo en unos segundos.",
+      { "Retry-After": String(RETRY_AFTER_SECONDS) },
+    );
+  // Who is asking is in the database too: out of reach, the same Spanish line.
+  const person = await personOf(request, context).catch((error: unknown) => {
+    if (error instanceof Response && error.status === 503) return "unavailable" as const;
+    throw error;
+  });
+  if (person === "unavailable") return unavailable();
+  if (!person) {
     return refusal(401, "Inicia sesión en /admin para descargar este archivo.");
   }
   const view = readView(new URL(request.url).searchParams, todayIn(env.REPORT_TIME_ZONE));
@@ -50,11 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     body = await make(reports, view);
   } catch (error) {
     if (!databaseUnavailable(error)) throw error;
-    return refusal(
-      503,
-      "La base de datos no responde en este momento. Vuelve a intentarlo en unos segundos.",
-      { "Retry-After": String(RETRY_AFTER_SECONDS) },
-    );
+    return unavailable();
   }
   return new Response(body, {
     headers: {

@@ -12,7 +12,7 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
-import { useParams } from "@remix-run/react";
+import { type ShouldRevalidateFunction, useParams } from "@remix-run/react";
 
 import { adminHeaders, adminMeta } from "~/admin/route-parts";
 import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
@@ -45,6 +45,15 @@ export const action = (args: ActionFunctionArgs) =>
   ({ list: listAction, people: peopleAction, editor: editorAction })[pageOf(args.params)](args);
 
 export const headers = adminHeaders;
+
+/**
+ * A shared preview link changes nothing the page shows: reloading the editor's data after it
+ * would draw the editor again and empty what the marketer typed meanwhile (the publish note).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formData,
+  defaultShouldRevalidate,
+}) => (formData?.get("intent") === "share" ? false : defaultShouldRevalidate);
 
 const metas = {
   list: adminMeta("Contenido"),

@@ -142,7 +142,18 @@ test("the marketer changes the home headline, previews it, publishes it and rest
   await expect(framed.getByRole("heading", { level: 1 })).toHaveText(newHeadline);
 
   // A link for someone without an account shows the same draft; a forged one shows nothing.
+  // Creating it reloads the root's data (the session) but not the editor's, which is drawn
+  // again when its data changes: the note typed after it (below) stays.
+  const reloads: string[] = [];
+  page.on("request", (request) => {
+    const data = new URL(request.url()).searchParams.get("_data");
+    if (request.method() === "GET" && data && data !== "root") reloads.push(data);
+  });
+  const rootReloaded = page.waitForResponse(
+    (answer) => new URL(answer.url()).searchParams.get("_data") === "root",
+  );
   await page.getByRole("button", { name: "Crear enlace" }).click();
+  await rootReloaded;
   const linkField = page.getByLabel(/^Enlace \(caduca el/);
   await expect(linkField).toHaveValue(
     /^http:\/\/localhost:\d+\/admin\/vista-previa\/[\w-]+\.[\w-]+$/,
@@ -156,6 +167,7 @@ test("the marketer changes the home headline, previews it, publishes it and rest
   expect(forged.status()).toBe(404);
   await stranger.close();
 
+  expect(reloads).toEqual([]);
   await page.getByLabel("Nota de la publicación (opcional)").fill("Titular de diciembre");
   await page.getByRole("button", { name: "Publicar" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible();

@@ -4,10 +4,13 @@ import type { PeopleStore } from "~/admin/people.server";
 import type { ConversionLedger } from "~/conversions/ledger.server";
 import type { ReportQueries } from "~/reports/clicks.server";
 import type { ContentStore } from "~/studio/content-store.server";
+import type { MediaStore } from "~/studio/media-store.server";
 
 /** The content studio's storage, and how a publish reaches this instance at once. */
 export type StudioAccess = {
   store: ContentStore;
+  /** The media library (images uploaded in the studio, their files and where they are used). */
+  media: MediaStore;
   /** Serves what was just published on this instance (the others follow within a second). */
   refresh: () => Promise<void>;
 };

@@ -11,6 +11,7 @@ import { env } from "../app/config/env.server";
 import { openLedgerDatabase } from "../app/ledger/database.server";
 import { exportContent } from "../app/studio/content-export.server";
 import { ContentStore } from "../app/studio/content-store.server";
+import { MediaStore } from "../app/studio/media-store.server";
 
 const database = await openLedgerDatabase(env.DATABASE_URL);
 try {
@@ -22,11 +23,17 @@ try {
     process.exitCode = 1;
   } else {
     const root = path.resolve(env.CONTENT_DIR);
-    const { written, removed } = await exportContent(store, root);
+    const publicRoot = path.resolve("public");
+    const { written, removed, images } = await exportContent(store, root, {
+      store: new MediaStore(database.db),
+      publicRoot,
+    });
     const shown = (file: string) => path.relative(process.cwd(), file) || file;
     console.log(`[content] from ${database.describe} to ${shown(root)}/:`);
     for (const file of written) console.log(`  written ${shown(file)}`);
     for (const file of removed) console.log(`  removed ${shown(file)} (taken off the site)`);
+    if (images.length)
+      console.log(`  written ${images.length} image files in ${shown(publicRoot)}/media/`);
   }
 } finally {
   await database.close();

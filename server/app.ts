@@ -45,6 +45,7 @@ import { inspectRequest, refusalLogLine, type Refusal } from "./request-guard";
 import { parseTarget, setTarget, targetOf } from "./request-target";
 import { sendDocument } from "./send-document";
 import { setHeaders, siteHeaders, type SiteHeaders } from "./site-headers";
+import { mediaFiles } from "./media-files";
 import { staticFiles } from "./static-files";
 
 export type SiteServerOptions = {
@@ -277,6 +278,7 @@ function expressApp(
   app.use(assetsPath, statics.assets);
   app.use(statics.files);
   app.use(statics.errors);
+  app.use(mediaFiles(studio, headers.page));
   if (devContent) {
     app.use((req, res, next) => {
       // The development pages and, while the content is invalid, every page.

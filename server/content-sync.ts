@@ -9,6 +9,7 @@
  */
 import { contentFilesOf, readFileDocuments } from "~/studio/content-documents.server";
 import type { ContentStore } from "~/studio/content-store.server";
+import type { MediaStore } from "~/studio/media-store.server";
 import type { ServerApp } from "~/server-app.server";
 
 import type { PageCache } from "./page-cache";
@@ -26,6 +27,7 @@ export type ContentSync = {
 
 export async function startContentSync({
   store,
+  media,
   app,
   cache,
   contentRoot,
@@ -35,6 +37,8 @@ export async function startContentSync({
   pollMs = CONTENT_POLL_MS,
 }: {
   store: ContentStore;
+  /** The media library: its list of files is read again when it changed, before the content. */
+  media: MediaStore;
   app: () => ServerApp;
   cache: PageCache | null;
   contentRoot: string;
@@ -47,13 +51,15 @@ export async function startContentSync({
   let applied = -1;
   let running: Promise<void> = Promise.resolve();
 
+  const filesOf = (documents: ReadonlyMap<string, unknown>) =>
+    contentFilesOf(documents, contentRoot, media.lookup);
   const apply = async () => {
+    await media.sync();
     const head = await store.head();
     if (head === applied) return;
-    const published = await store.published();
-    const documents = new Map([...published].map(([document, { data }]) => [document, data]));
+    const documents = await store.publishedData();
     try {
-      app().applyContent(contentFilesOf(documents, contentRoot));
+      app().applyContent(filesOf(documents));
     } catch (error) {
       log(`[content] the published content cannot be served: ${(error as Error).message}`);
     }
@@ -73,11 +79,11 @@ export async function startContentSync({
   const importFiles = async () => {
     const files = readFileDocuments(contentRoot);
     for (const problem of files.problems) log(`[content] ${problem}`);
-    const served = await store.published();
+    const served = await store.publishedData();
     const imported = await store.importFiles(files.documents, (changes) => {
-      const documents = new Map([...served].map(([document, { data }]) => [document, data]));
+      const documents = new Map(served);
       for (const [document, data] of changes) documents.set(document, data);
-      return app().contentProblems(contentFilesOf(documents, contentRoot));
+      return app().contentProblems(filesOf(documents));
     });
     if (imported.published.length) {
       log(`[content] from the content files: ${imported.published.join(", ")}`);
@@ -97,10 +103,9 @@ export async function startContentSync({
    */
   const publishDue = async () => {
     for (const due of await store.takeDue()) {
-      const published = await store.published();
-      const documents = new Map([...published].map(([document, { data }]) => [document, data]));
+      const documents = await store.publishedData();
       documents.set(due.document, due.data);
-      const problems = app().contentProblems(contentFilesOf(documents, contentRoot));
+      const problems = app().contentProblems(filesOf(documents));
       if (problems.length > 0) {
         log(`[content] scheduled publish of ${due.document} refused: ${problems.join("; ")}`);
         await audit(due.author, "programación no publicada", due.document, problems.join(" · "));
@@ -114,6 +119,7 @@ export async function startContentSync({
       await audit(due.author, "publicar (programado)", due.document, `revisión n.º ${id}`);
     }
   };
+  await media.sync();
   await importFiles();
   const timer = setInterval(() => {
     publishDue()

@@ -28,6 +28,7 @@ import { env } from "~/config/env.server";
 import type { LedgerDatabase } from "~/ledger/database.server";
 import { reportQueries, type ReportQueries } from "~/reports/clicks.server";
 import { ContentStore } from "~/studio/content-store.server";
+import { MediaStore } from "~/studio/media-store.server";
 import { PeopleStore } from "~/admin/people.server";
 import { ViewLedger } from "~/views/ledger.server";
 
@@ -178,8 +179,10 @@ const people = new PeopleStore(peopleDatabase.db, () => Boolean(env.ADMIN_PASSWO
 const studio = database
   ? await (async () => {
       const store = new ContentStore(database.db, database.dialect);
+      const media = new MediaStore(database.db);
       const sync = await startContentSync({
         store,
+        media,
         app: currentBuild.app,
         cache,
         contentRoot: path.resolve(root, env.CONTENT_DIR),
@@ -187,7 +190,7 @@ const studio = database
         audit: (actor, action, target, detail) => people.audit(actor, action, target, detail),
       });
       onShutdown(() => sync.stop());
-      return { store, refresh: sync.refresh, importFiles: sync.importFiles };
+      return { store, media, refresh: sync.refresh, importFiles: sync.importFiles };
     })().catch((error: unknown) => {
       console.error(`[content] cannot read the studio's content: ${(error as Error).message}`);
       process.exit(1);

@@ -4,7 +4,16 @@ import type { AddressInfo } from "node:net";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { BodyTooLarge, MAX_BODY_BYTES, bodyLimit, readBody } from "./request-body";
+import { MAX_UPLOAD_BYTES } from "~/studio/media.server";
+
+import {
+  BodyTooLarge,
+  MAX_BODY_BYTES,
+  MEDIA_BODY_BYTES,
+  STUDIO_BODY_BYTES,
+  bodyLimit,
+  readBody,
+} from "./request-body";
 
 const LIMIT = 100;
 let server: Server;
@@ -81,5 +90,15 @@ describe("bodyLimit", () => {
     expect(bodyLimit("POST", "/Admin/Import/", { admin: true })).toBeGreaterThan(MAX_BODY_BYTES);
     expect(bodyLimit("POST", "/admin/import", { admin: false })).toBe(MAX_BODY_BYTES);
     expect(bodyLimit("POST", "/admin", { admin: true })).toBe(MAX_BODY_BYTES);
+  });
+
+  it("lets an upload to the media library carry the largest image it accepts, and no more", () => {
+    expect(bodyLimit("POST", "/admin/contenido/medios", { admin: true })).toBe(MEDIA_BODY_BYTES);
+    expect(MEDIA_BODY_BYTES).toBeGreaterThan(MAX_UPLOAD_BYTES);
+    expect(MEDIA_BODY_BYTES).toBeLessThan(MAX_UPLOAD_BYTES * 1.1);
+    expect(bodyLimit("POST", "/admin/contenido/medios", { admin: false })).toBe(MAX_BODY_BYTES);
+    expect(bodyLimit("POST", "/admin/contenido/paginas/home", { admin: true })).toBe(
+      STUDIO_BODY_BYTES,
+    );
   });
 });

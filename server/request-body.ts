@@ -25,6 +25,12 @@ const IMPORT_ROUTE = "/admin/import";
  */
 export const STUDIO_BODY_BYTES = 1024 * 1024;
 const STUDIO_ROUTES = "/admin/contenido/";
+/**
+ * An upload to the studio's media library: an image of up to 10 MB (MAX_UPLOAD_BYTES,
+ * app/studio/media.server.ts, says so in Spanish beside the field) and its form.
+ */
+export const MEDIA_BODY_BYTES = 10 * 1024 * 1024 + 64 * 1024;
+const MEDIA_ROUTE = "/admin/contenido/medios";
 
 /**
  * The largest body a request may send: the import's and the studio's POST while the
@@ -34,6 +40,7 @@ export function bodyLimit(method: string, path: string, { admin }: { admin: bool
   if (!admin || method !== "POST") return MAX_BODY_BYTES;
   const route = routeOf(path);
   if (route === IMPORT_ROUTE) return IMPORT_BODY_BYTES;
+  if (route === MEDIA_ROUTE) return MEDIA_BODY_BYTES;
   if (route.startsWith(STUDIO_ROUTES)) return STUDIO_BODY_BYTES;
   return MAX_BODY_BYTES;
 }

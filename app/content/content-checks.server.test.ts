@@ -44,6 +44,46 @@ describe("checkContent", () => {
     ]);
   });
 
+  it("takes images of the studio's media library, with their sizes, from its lookup", () => {
+    const files = ["/media/ruleta-0123456789ab-360.webp", "/media/ruleta-0123456789ab-720.webp"];
+    const sizes = new Map([
+      [files[0]!, { width: 360, height: 240 }],
+      [files[1]!, { width: 720, height: 480 }],
+    ]);
+    const withPhoto = (photo: Json) => {
+      const copy = structuredClone(real);
+      const home = copy.pageFiles.find((entry) => entry.file === "content/pages/home.json")!;
+      component(home.data as Json, 2).mobile = photo;
+      return checkContent({
+        siteFile: copy.siteFile!,
+        pageFiles: copy.pageFiles,
+        publicRoot,
+        media: (urlPath) => sizes.get(urlPath) ?? null,
+      }).problems;
+    };
+    const at = `content/pages/home.json: components[${indexOf(real.pageFiles.find((f) => f.file === "content/pages/home.json")!.data as Json, 2)}].data.content.mobile`;
+    const photo = {
+      url: files[1],
+      srcset: `${files[0]} 360w, ${files[1]} 720w`,
+      alt: "Ruleta",
+      width: 720,
+      height: 480,
+    };
+    expect(withPhoto(photo)).toEqual([]);
+    expect(withPhoto({ ...photo, height: 720 })).toEqual([
+      expect.stringMatching(new RegExp(`^${at.replace(/[[\].]/g, "\\$&")}\\.url: la medida declarada 720×720 no tiene la forma`)),
+    ]);
+    expect(withPhoto({ ...photo, srcset: `/media/otra-0123456789ab-360.webp 360w, ${files[1]} 720w` })).toEqual([
+      `${at}.srcset: "/media/otra-0123456789ab-360.webp" no está en la biblioteca de imágenes (elige la imagen otra vez)`,
+    ]);
+    expect(withPhoto({ ...photo, url: "/media/borrada-0123456789ab-720.webp" })).toEqual([
+      `${at}.url: "/media/borrada-0123456789ab-720.webp" no está en la biblioteca de imágenes (elige otra imagen)`,
+    ]);
+    expect(withPhoto({ ...photo, srcset: "javascript:alert(1) 1w" })).toEqual([
+      `${at}.srcset: debe ser la lista de tamaños de una imagen de la biblioteca (elígela otra vez)`,
+    ]);
+  });
+
   it("names a file of the site config that does not exist", () => {
     const { problems } = run("content/site.json", (site) => {
       site.meta.links_settings.favicon = "/favicon-missing.svg";

@@ -13,6 +13,7 @@ import path from "node:path";
 import { imageSize } from "image-size";
 
 import { isOutboundPath } from "./affiliate-routes";
+import type { MediaLookup } from "./content-files.server";
 import { checkCopy, type Placeholders } from "./copy-rules";
 import {
   ContentError,
@@ -36,11 +37,17 @@ const RESOURCE_PATHS = new Set(["/sitemap.xml", "/robots.txt"]);
 /** Extensions of files a link may name (a missing one is a missing file, not a page). */
 const FILE_EXTENSION = /\.(svg|png|jpe?g|webp|avif|gif|ico|pdf|txt|xml|json)$/i;
 
-/** Reads files under public/ once per check run. */
+/**
+ * Reads files under public/ once per check run; the media library's files (under /media/,
+ * in the database) are asked of its lookup.
+ */
 class PublicFiles {
   private readonly exists = new Map<string, boolean>();
   private readonly sizes = new Map<string, Dimensions | null>();
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly media: MediaLookup = () => null,
+  ) {}
 
   private resolve(urlPath: string): string | null {
     let decoded: string;
@@ -54,6 +61,7 @@ class PublicFiles {
   }
 
   has(urlPath: string): boolean {
+    if (this.media(urlPath)) return true;
     let known = this.exists.get(urlPath);
     if (known === undefined) {
       const file = this.resolve(urlPath);
@@ -64,6 +72,8 @@ class PublicFiles {
   }
 
   size(urlPath: string): Dimensions | null {
+    const media = this.media(urlPath);
+    if (media) return media;
     if (!this.sizes.has(urlPath)) {
       let size: Dimensions | null = null;
       const file = this.resolve(urlPath);
@@ -90,8 +100,13 @@ const rawSlug = ({ data }: ContentFile): string | null => {
  * The context of one run. The routes are asked of the module that makes them
  * (affiliate-routes.ts, with the header as configured in this very content).
  */
-function checkContext(siteFile: ContentFile, pageFiles: ContentFile[], publicRoot: string) {
-  const files = new PublicFiles(publicRoot);
+function checkContext(
+  siteFile: ContentFile,
+  pageFiles: ContentFile[],
+  publicRoot: string,
+  media?: MediaLookup,
+) {
+  const files = new PublicFiles(publicRoot, media);
   const slugs = new Set(pageFiles.map(rawSlug).filter((slug) => slug !== null));
   const header = SiteSchema.shape.header.safeParse(
     (siteFile.data as { header?: unknown } | null)?.header,
@@ -139,15 +154,17 @@ export function checkContent({
   siteFile,
   pageFiles,
   publicRoot,
+  media,
   placeholders = "advice",
 }: {
   siteFile: ContentFile;
   pageFiles: ContentFile[];
   publicRoot: string;
+  media?: MediaLookup | undefined;
   /** "problem" when publishing (build, boot of production), "advice" while writing. */
   placeholders?: Placeholders;
 }): CheckResult {
-  const { context, linkedFrom } = checkContext(siteFile, pageFiles, publicRoot);
+  const { context, linkedFrom } = checkContext(siteFile, pageFiles, publicRoot, media);
   let parsed: ParsedContent;
   try {
     parsed = parseContent(siteFile, pageFiles, context);

@@ -10,6 +10,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 import type { ContentFile } from "./parse-content";
+import type { Dimensions } from "./schema/context";
+
+/**
+ * The files of the studio's media library (app/studio/media-store.server.ts), which live in
+ * the database and not in public/: a path's size, or null when the library has no such file.
+ */
+export type MediaLookup = (urlPath: string) => Dimensions | null;
 
 export type ContentDirectory = {
   /** Absolute path of the directory holding site.json and pages/. */
@@ -121,6 +128,8 @@ export type ContentFiles = {
   pageFiles: ContentFile[];
   /** Files that could not be read or are not JSON. */
   problems: string[];
+  /** The media library's files the content may name besides public/'s (the studio's). */
+  media?: MediaLookup;
 };
 
 /** Reads site.json and every pages/*.json (in file-name order) of a content directory. */

@@ -53,6 +53,7 @@ export function checkContentFiles(
     siteFile: files.siteFile,
     pageFiles: files.pageFiles,
     publicRoot: directory.publicRoot,
+    media: files.media,
     placeholders,
   });
   if (!content || files.problems.length > 0) {

@@ -22,6 +22,7 @@ import { migration as visitorPrints } from "./migrations/013-visitor-prints";
 import { migration as contentStudio } from "./migrations/014-content-studio";
 import { migration as people } from "./migrations/015-people";
 import { migration as scheduledPublishing } from "./migrations/016-scheduled-publishing";
+import { migration as mediaLibrary } from "./migrations/017-media-library";
 import type { Database, Dialect } from "./schema";
 
 /** Every migration by name; names sort in the order they run. */
@@ -42,6 +43,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "014-content-studio": contentStudio(dialect),
     "015-people": people(dialect),
     "016-scheduled-publishing": scheduledPublishing(),
+    "017-media-library": mediaLibrary(dialect),
   };
 }
 

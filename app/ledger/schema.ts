@@ -343,6 +343,26 @@ export type ContentScheduleTable = {
   message: string;
 };
 
+export type MediaTable = {
+  id: string;
+  name: string;
+  alt: string;
+  width: number;
+  height: number;
+  uploaded_bytes: number;
+  author: string;
+  at: number;
+};
+
+export type MediaFilesTable = {
+  path: string;
+  media: string;
+  width: number;
+  height: number;
+  content_type: string;
+  body: Uint8Array;
+};
+
 export type Database = {
   clicks: ClicksTable;
   click_daily: ClickDailyTable;
@@ -369,6 +389,8 @@ export type Database = {
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   content_schedule: ContentScheduleTable;
+  media: MediaTable;
+  media_files: MediaFilesTable;
 };
 
 /**

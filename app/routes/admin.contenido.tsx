@@ -1,7 +1,8 @@
 /**
  * /admin/contenido, the content studio (app/studio), one route for its pages, so every
  * public page's route manifest lists it once: the list of documents (app/studio/
- * list-route.tsx), its people (/admin/contenido/personas, app/studio/people-route.tsx) and,
+ * list-route.tsx), its people (/admin/contenido/personas, app/studio/people-route.tsx), its
+ * images (/admin/contenido/medios, app/studio/media-route.tsx) and,
  * at /admin/contenido/ajustes and /admin/contenido/paginas/<name>, one document's editor
  * (app/studio/editor-route.tsx). Behind the dashboard's login, never
  * stored, never indexed. Its code loads with this route only.
@@ -18,6 +19,7 @@ import { adminHeaders, adminMeta } from "~/admin/route-parts";
 import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
 import { editorAction, editorLoader, StudioEditor } from "~/studio/editor-route";
 import { listAction, listLoader, StudioList } from "~/studio/list-route";
+import { mediaAction, mediaLoader, StudioMedia } from "~/studio/media-route";
 import { People, peopleAction, peopleLoader } from "~/studio/people-route";
 import adminStyles from "~/styles/admin.css";
 import studioStyles from "~/styles/studio.css";
@@ -36,13 +38,19 @@ const pageOf = (params: { section?: string; name?: string }) =>
     ? "list"
     : params.section === "personas" && params.name === undefined
       ? "people"
-      : "editor";
+      : params.section === "medios" && params.name === undefined
+        ? "media"
+        : "editor";
 
 export const loader = (args: LoaderFunctionArgs) =>
-  ({ list: listLoader, people: peopleLoader, editor: editorLoader })[pageOf(args.params)](args);
+  ({ list: listLoader, people: peopleLoader, media: mediaLoader, editor: editorLoader })[
+    pageOf(args.params)
+  ](args);
 
 export const action = (args: ActionFunctionArgs) =>
-  ({ list: listAction, people: peopleAction, editor: editorAction })[pageOf(args.params)](args);
+  ({ list: listAction, people: peopleAction, media: mediaAction, editor: editorAction })[
+    pageOf(args.params)
+  ](args);
 
 export const headers = adminHeaders;
 
@@ -58,6 +66,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 const metas = {
   list: adminMeta("Contenido"),
   people: adminMeta("Personas"),
+  media: adminMeta("Imágenes"),
   editor: adminMeta("Editar contenido"),
 };
 export const meta: MetaFunction = (args) => metas[pageOf(args.params)](args as never);
@@ -65,6 +74,8 @@ export const meta: MetaFunction = (args) => metas[pageOf(args.params)](args as n
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
 export default function StudioRoute() {
-  const Page = { list: StudioList, people: People, editor: StudioEditor }[pageOf(useParams())];
+  const Page = { list: StudioList, people: People, media: StudioMedia, editor: StudioEditor }[
+    pageOf(useParams())
+  ];
   return <Page />;
 }

@@ -11,6 +11,7 @@ import {
   displayName,
   readContentFiles,
   type ContentFiles,
+  type MediaLookup,
 } from "~/content/content-files.server";
 
 import { documentText, textHash, type FileDocument } from "./content-store.server";
@@ -35,6 +36,7 @@ export const fileOf = (document: string, root = contentDirectory().root): string
 export function contentFilesOf(
   documents: ReadonlyMap<string, unknown>,
   root = contentDirectory().root,
+  media?: MediaLookup,
 ): ContentFiles {
   const site = documents.get(SITE_DOCUMENT);
   const pageFiles = [...documents]
@@ -51,6 +53,7 @@ export function contentFilesOf(
       site === undefined || site === null
         ? [`${fileOf(SITE_DOCUMENT, root)}: (archivo): falta`]
         : [],
+    ...(media ? { media } : {}),
   };
 }
 

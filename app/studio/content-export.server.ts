@@ -1,7 +1,8 @@
 /**
  * `npm run content:export`: writes the content the studio published as the files of the
  * content folder (site.json, pages/*.json), two-space JSON as the shipped files, so a
- * developer can read, diff and commit it. A page taken off the site loses its file. The
+ * developer can read, diff and commit it, with the media library's images the content uses
+ * as files of public/media/. A page taken off the site loses its file. The
  * files written are recorded as seen (ContentStore.sawFiles), so the next start knows them
  * for what the studio published, not for a developer's change.
  */
@@ -10,11 +11,13 @@ import path from "node:path";
 
 import { isPageDocument, SITE_DOCUMENT } from "./content-documents.server";
 import { documentText, textHash, type ContentStore } from "./content-store.server";
+import { usesMedia, type MediaStore } from "./media-store.server";
 
 export async function exportContent(
   store: ContentStore,
   root: string,
-): Promise<{ written: string[]; removed: string[] }> {
+  media?: { store: MediaStore; publicRoot: string },
+): Promise<{ written: string[]; removed: string[]; images: string[] }> {
   const published = await store.published();
   const written: string[] = [];
   const removed: string[] = [];
@@ -34,5 +37,23 @@ export async function exportContent(
     seen.push({ document, data: revision.data, hash: textHash(text), revision: revision.id });
   }
   await store.sawFiles(seen);
-  return { written, removed };
+  // The media library's images the content uses, as files of public/media/: the files and
+  // git then hold the whole site, and the content check finds them there.
+  const images: string[] = [];
+  if (media) {
+    for (const item of await media.store.list()) {
+      if (![...published.values()].some(({ data }) => data !== null && usesMedia(data, item.id))) {
+        continue;
+      }
+      for (const { path: urlPath } of item.files) {
+        const file = path.join(media.publicRoot, urlPath);
+        const stored = await media.store.file(urlPath);
+        if (!stored) continue;
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, stored.body);
+        images.push(file);
+      }
+    }
+  }
+  return { written, removed, images };
 }

@@ -90,6 +90,12 @@ export class ContentStore {
     return new Map(rows.map((row) => [row.document, revisionOf(row)]));
   }
 
+  /** What the site serves, each document's data by its name (what the checks read). */
+  async publishedData(): Promise<Map<string, unknown>> {
+    const published = await this.published();
+    return new Map([...published].map(([document, { data }]) => [document, data]));
+  }
+
   /** The newest revision of every document, conflicts included (the studio's list). */
   async newest(): Promise<Map<string, Revision>> {
     const rows = await this.db

@@ -23,8 +23,9 @@ import { LoginForm } from "~/components/admin/login-form";
 import { DocumentPage } from "~/components/admin/studio/document-page";
 import { env } from "~/config/env.server";
 import { fileOf, isPageDocument, SITE_DOCUMENT } from "~/studio/content-documents.server";
-import type { ContentStore } from "~/studio/content-store.server";
+import type { StudioAccess } from "~/load-context";
 import { formSchemas } from "~/studio/form-schema.server";
+import { libraryImage } from "~/studio/media-store.server";
 import {
   changesBetween,
   checkWith,
@@ -55,11 +56,12 @@ const pathOf = (document: string) =>
     : `/admin/contenido/${document.replace(/^pages\//, "paginas/")}`;
 
 /** The form's state and its checks, for the loader and for an action that refused a publish. */
-async function editorData(store: ContentStore, person: Person, document: string, data?: unknown) {
+async function editorData(studio: StudioAccess, person: Person, document: string, data?: unknown) {
+  const { store } = studio;
   const state = await editorState(store, document);
   if (!state) throw new Response(null, { status: 404 });
   const current = data !== undefined ? data : (state.draft?.data ?? state.published?.data ?? null);
-  const check = await checkWith(store, new Map([[document, current]]));
+  const check = await checkWith(studio, new Map([[document, current]]));
   const { fields, others } = problemsOf(document, check.problems, current);
   const file = `${fileOf(document)}: `;
   const history = (await store.history(document)).slice(0, HISTORY_ROWS + 1);
@@ -103,6 +105,7 @@ async function editorData(store: ContentStore, person: Person, document: string,
     previewPath: previewPaths(document)?.tab ?? null,
     framePath: previewPaths(document)?.frame ?? null,
     destinations: await destinations(store),
+    library: (await studio.media.list()).map(libraryImage),
     scheduled: (await store.schedules()).get(document) ?? null,
     timeZone: env.REPORT_TIME_ZONE,
   };
@@ -117,7 +120,7 @@ export async function editorLoader({ request, context, params }: LoaderFunctionA
   if (document === SITE_DOCUMENT && !can(opened.person, "settings")) {
     return forbiddenPage(opened.person, "editar los ajustes del sitio");
   }
-  const editor = await editorData(opened.studio.store, opened.person, document);
+  const editor = await editorData(opened.studio, opened.person, document);
   const published = new URL(request.url).searchParams.get("publicada");
   return json(
     { state: "editor" as const, editor, notice: published ? noticeOf(published) : null },
@@ -186,7 +189,11 @@ export async function editorAction({ request, context, params }: ActionFunctionA
   }
   const refused = async (error: string, status: number, data?: unknown) =>
     json(
-      { state: "refused" as const, error, editor: await editorData(store, person, document, data) },
+      {
+        state: "refused" as const,
+        error,
+        editor: await editorData(opened.studio, person, document, data),
+      },
       { status, headers: ADMIN_HEADERS },
     );
   const done = async (notice: string) => {
@@ -229,7 +236,7 @@ export async function editorAction({ request, context, params }: ActionFunctionA
         409,
       );
     }
-    const check = await checkWith(store, new Map([[document, data]]));
+    const check = await checkWith(opened.studio, new Map([[document, data]]));
     if (check.problems.length > 0) {
       return refused("No se publicó: corrige lo que se indica y vuelve a publicar.", 422, data);
     }
@@ -262,7 +269,7 @@ export async function editorAction({ request, context, params }: ActionFunctionA
         409,
       );
     }
-    const check = await checkWith(store, new Map([[document, data]]));
+    const check = await checkWith(opened.studio, new Map([[document, data]]));
     if (check.problems.length > 0) {
       return refused("No se programó: corrige lo que se indica y vuelve a programar.", 422, data);
     }
@@ -296,7 +303,7 @@ export async function editorAction({ request, context, params }: ActionFunctionA
     if (!revision || revision.document !== document) {
       return refused("Esa revisión no existe.", 400);
     }
-    const check = await checkWith(store, new Map([[document, revision.data]]));
+    const check = await checkWith(opened.studio, new Map([[document, revision.data]]));
     if (check.problems.length > 0) {
       return refused(
         `La revisión n.º ${id} ya no es válida con el resto del contenido: ${check.problems.join(" · ")}`,

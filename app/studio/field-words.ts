@@ -178,6 +178,7 @@ export const FIELD_WORDS: Readonly<Record<string, string>> = {
   social_links: "Redes sociales",
   socials: "Redes sociales",
   splits: "Repartos de tráfico",
+  srcset: "Tamaños de la imagen (los escribe la biblioteca)",
   start: "Inicio",
   structured_data: "Datos estructurados",
   subid_param: "Parámetro del sub-id",

@@ -79,7 +79,7 @@ export async function previewData(
   const state = await editorState(store, document);
   const draft = state?.draft?.data ?? state?.published?.data ?? null;
   if (!state || draft === null) throw notFound();
-  const check = await checkWith(store, new Map([[document, draft]]));
+  const check = await checkWith(context.studio, new Map([[document, draft]]));
   const title = String((draft as { title?: unknown }).title ?? document);
   const slug = (draft as { slug?: unknown }).slug;
   const page = check.content?.pages.find((candidate) => candidate.slug === slug) ?? null;

@@ -8,6 +8,7 @@ import diff from "microdiff";
 
 import { checkContentFiles } from "~/content/load-content.server";
 import { ContentError, type Content } from "~/content/parse-content";
+import type { StudioAccess } from "~/load-context";
 
 import { contentFilesOf, fileOf, isPageDocument, SITE_DOCUMENT } from "./content-documents.server";
 import type { ContentStore, Draft, Revision } from "./content-store.server";
@@ -129,14 +130,13 @@ export type Check = {
 
 /** Checks the published content with `changes` applied (a document's data, or null: removed). */
 export async function checkWith(
-  store: ContentStore,
+  { store, media }: Pick<StudioAccess, "store" | "media">,
   changes: ReadonlyMap<string, unknown>,
 ): Promise<Check> {
-  const published = await store.published();
-  const documents = new Map([...published].map(([document, { data }]) => [document, data]));
+  const documents = await store.publishedData();
   for (const [document, data] of changes) documents.set(document, data);
   try {
-    const loaded = checkContentFiles(contentFilesOf(documents));
+    const loaded = checkContentFiles(contentFilesOf(documents, undefined, media.lookup));
     return { problems: [], warnings: loaded.warnings, content: loaded };
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;

@@ -6,7 +6,7 @@
  * nothing is published; the second of two tabs saving the same page is refused; a restart
  * keeps drafts and revisions.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -263,6 +263,116 @@ test("the second of two tabs saving the same page is refused and shown both vers
   await other.close();
 });
 
+/** A photo as a phone takes it: a JPEG of 2400×1600 pixels with varied colours. */
+async function photo(): Promise<Buffer> {
+  const sharp = (await import("sharp")).default;
+  const [width, height] = [2400, 1600];
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 3;
+      pixels[at] = (x * 255) / width;
+      pixels[at + 1] = (y * 255) / height;
+      pixels[at + 2] = (x + y) % 256;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+test("an uploaded photo appears in a promo block with srcset, width and height; one in use is not deleted", async ({
+  page,
+}) => {
+  await logIn(page, "/admin/contenido/medios");
+  const file = page.getByLabel(/^Archivo/);
+  const alt = page.getByLabel(/^Texto alternativo/);
+  const upload = page.getByRole("button", { name: "Subir", exact: true });
+
+  // Refused beside their field, with the text typed kept: a 50 MB file (before it is
+  // sent), an SVG, a file that is no image, an alternative text of spaces.
+  await alt.fill("Ruleta sobre un tapete verde");
+  const huge = path.join(path.dirname(ledger), "enorme.jpg");
+  writeFileSync(huge, Buffer.alloc(50 * 1024 * 1024, 1));
+  await file.setInputFiles(huge);
+  await upload.click();
+  await expect(file).toHaveAccessibleDescription(/pesa 50 MB; el máximo es 10 MB/);
+  await expect(alt).toHaveValue("Ruleta sobre un tapete verde");
+  await file.setInputFiles({
+    name: "dibujo.svg",
+    mimeType: "image/svg+xml",
+    buffer: Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><script>alert(1)</script></svg>',
+    ),
+  });
+  await upload.click();
+  await expect(file).toHaveAccessibleDescription(/Las imágenes SVG no se admiten/);
+  await expect(alt).toHaveValue("Ruleta sobre un tapete verde");
+  await file.setInputFiles({ name: "roto.png", mimeType: "image/png", buffer: Buffer.from("no") });
+  await upload.click();
+  await expect(file).toHaveAccessibleDescription(/no es una imagen que se pueda leer/);
+  await file.setInputFiles({
+    name: "Ruleta Diciembre.jpg",
+    mimeType: "image/jpeg",
+    buffer: await photo(),
+  });
+  await alt.fill("   ");
+  await upload.click();
+  await expect(alt).toHaveAccessibleDescription(/Escribe el texto alternativo/);
+  await expect(page.locator(".studio-media__item")).toHaveCount(0);
+
+  await file.setInputFiles({
+    name: "Ruleta Diciembre.jpg",
+    mimeType: "image/jpeg",
+    buffer: await photo(),
+  });
+  await alt.fill("Ruleta sobre un tapete verde");
+  await upload.click();
+  await expect(page.getByRole("status")).toContainText("Imagen subida: ruleta-diciembre");
+  const item = page.locator(".studio-media__item");
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText("1920×1280 px · 5 tamaños (360, 720, 1080, 1440, 1920 px)");
+  await expect(item).toContainText("Sin usar");
+
+  // Chosen in the promo block of /es, then published.
+  await page.goto(`${server.url}/admin/contenido/paginas/es`);
+  const promo = page
+    .locator("details.studio-block")
+    .filter({ has: page.locator("summary", { hasText: "Imagen promocional" }) });
+  await promo.locator("summary").click();
+  await promo
+    .getByLabel("Móvil: imagen de la biblioteca")
+    .selectOption({ label: "ruleta-diciembre (1920×1280)" });
+  await waitForDraftSaved(page);
+  await page.getByRole("button", { name: "Publicar" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible();
+
+  const visitor = await page.request.get(`${server.url}/es`, {
+    headers: { "User-Agent": PERSON_UA, Cookie: "" },
+  });
+  const html = await visitor.text();
+  const img = /<img class="promo__image"[^>]*>/.exec(html)?.[0] ?? "";
+  expect(img).toMatch(/ src="\/media\/ruleta-diciembre-[0-9a-f]{12}-1920\.webp"/);
+  expect(img).toMatch(/ srcSet="\/media\/ruleta-diciembre-[0-9a-f]{12}-360\.webp 360w, .* 1920w"/);
+  expect(img).toContain(' width="1920" height="1280"');
+  expect(img).toContain(' alt="Ruleta sobre un tapete verde"');
+  const source = /src="([^"]+)"/.exec(img)![1]!;
+  const served = await page.request.get(`${server.url}${source}`);
+  expect(served.status()).toBe(200);
+  expect(served.headers()["content-type"]).toBe("image/webp");
+  expect(served.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+
+  // The library says where the image is used, and refuses to delete it.
+  await page.goto(`${server.url}/admin/contenido/medios`);
+  await expect(item).toContainText("Usada en: España");
+  await item.getByRole("button", { name: "Eliminar ruleta-diciembre" }).click();
+  await expect(page.getByRole("status")).toContainText(
+    "No se eliminó «ruleta-diciembre»: la usa España",
+  );
+  await expect(item).toHaveCount(1);
+  expect((await page.request.get(`${server.url}${source}`)).status()).toBe(200);
+});
+
 test("a restart keeps the drafts and the revisions", async ({ page }) => {
   server.process.kill();
   await new Promise((resolve) => server.process.once("close", resolve));
@@ -278,6 +388,11 @@ test("a restart keeps the drafts and the revisions", async ({ page }) => {
     "Versión de la otra pestaña",
   );
   expect(await publicHeadline(page)).toBe(OLD_HEADLINE);
+  // And the media library, its files served as before.
+  await page.goto(`${server.url}/admin/contenido/medios`);
+  await expect(page.locator(".studio-media__item")).toContainText("Usada en: España");
+  const smallest = await page.locator(".studio-media__item img").getAttribute("src");
+  expect((await page.request.get(`${server.url}${smallest}`)).status()).toBe(200);
 });
 
 test("an editor writes and previews drafts; publishing answers 403; accounts come from the studio and from npm run users", async ({
@@ -336,6 +451,20 @@ test("an editor writes and previews drafts; publishing answers 403; accounts com
   expect(refused.status()).toBe(403);
   expect(await refused.text()).toContain("no publicar");
   expect(await publicHeadline(editor)).toBe(OLD_HEADLINE);
+  // Images: an editor chooses them, and may neither upload nor delete one.
+  await editor.goto(`${server.url}/admin/contenido/medios`);
+  await expect(editor.getByText("Tu cuenta puede elegir imágenes")).toBeVisible();
+  await expect(editor.getByRole("button", { name: /^Eliminar/ })).toHaveCount(0);
+  const upload = await editor.request.post(`${server.url}/admin/contenido/medios`, {
+    headers: { Origin: server.url },
+    multipart: {
+      intent: "upload",
+      alt: "Foto",
+      file: { name: "foto.jpg", mimeType: "image/jpeg", buffer: await photo() },
+    },
+  });
+  expect(upload.status()).toBe(403);
+  expect(await upload.text()).toContain("no puede gestionar imágenes");
 
   // The publisher publishes the editor's draft.
   const publisherContext = await browser.newContext({ userAgent: PERSON_UA });

@@ -16,6 +16,7 @@ import { useSite } from "~/components/layout/site-chrome";
 const PAGES: ReadonlyArray<readonly [string, string, Permission | null]> = [
   ["/admin", "Panel", null],
   ["/admin/contenido", "Contenido", null],
+  ["/admin/contenido/medios", "Imágenes", null],
   ["/admin/experiments", "Experimentos", null],
   ["/admin/postbacks", "Postbacks", "postbacks"],
   ["/admin/import", "Importar CSV", "import"],

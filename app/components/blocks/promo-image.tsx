@@ -21,7 +21,7 @@ export function PromoImage({ content }: { content: BlockContent<2> }) {
         <picture>
           <source
             media={DESKTOP_MEDIA}
-            srcSet={desktop.url}
+            srcSet={desktop.srcset ?? desktop.url}
             width={desktop.width}
             height={desktop.height}
           />

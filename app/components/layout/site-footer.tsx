@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 
 import type { PublicSite } from "~/content/public-site";
 import { ContentLink } from "~/components/ui/content-link";
+import { ContentImage } from "~/components/ui/content-image";
 
 /**
  * The year in Spain, where the site's visitors are. Computed at render: a page kept by the
@@ -40,13 +41,7 @@ export function SiteFooter({ footer, ui }: { footer: PublicSite["footer"]; ui: P
       <div className="site-footer__inner">
         <div className="site-footer__brand">
           <Link to={footer.logo_link} prefetch="intent">
-            <img
-              src={footer.logo_image.url}
-              alt={footer.logo_image.alt}
-              width={footer.logo_image.width}
-              height={footer.logo_image.height}
-              loading="lazy"
-            />
+            <ContentImage image={footer.logo_image} />
           </Link>
           <ul className="socials" aria-label={ui.social_links}>
             {footer.socials.map((social) => (

@@ -13,6 +13,9 @@ export function ContentImage({ image, className, priority = false }: ContentImag
     <img
       className={className}
       src={image.url}
+      // An image of the media library comes in several widths: the browser takes the one
+      // the screen needs.
+      srcSet={image.srcset}
       alt={image.alt}
       width={image.width}
       height={image.height}

@@ -42,6 +42,9 @@ export const linkTarget = z.enum(["_self", "_blank"]);
 
 const pixels = z.number().int().positive().max(4000);
 
+/** The files of an image of the studio's media library, each with its width. */
+const SRCSET = /^\/media\/[a-z0-9-]+\.webp \d+w(, \/media\/[a-z0-9-]+\.webp \d+w)*$/;
+
 /** HTML headings inside a field; text of a block sits under the block's own <h2>. */
 const HTML_HEADING = /<h([1-6])\b/gi;
 const HTML_HREF = /<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1/gi;
@@ -65,7 +68,9 @@ export function contentFields(context?: ContentContext) {
       if (context && !context.hasFile(value)) {
         ctx.addIssue({
           code: "custom",
-          message: `"${value}" no es ningún archivo de public/ (añade el archivo o corrige la ruta)`,
+          message: value.startsWith("/media/")
+            ? `"${value}" no está en la biblioteca de imágenes (elige otra imagen)`
+            : `"${value}" no es ningún archivo de public/ (añade el archivo o corrige la ruta)`,
         });
       }
     });
@@ -118,8 +123,32 @@ export function contentFields(context?: ContentContext) {
     }
   };
 
+  /**
+   * The widths an image of the media library comes in ("/media/x-360.webp 360w, …"), written
+   * by the studio when the image is chosen: the browser takes the one the screen needs.
+   */
+  const srcset = z
+    .string()
+    .regex(SRCSET, "debe ser la lista de tamaños de una imagen de la biblioteca (elígela otra vez)")
+    .superRefine((value, ctx) => {
+      if (!SRCSET.test(value)) return;
+      const missing = value
+        .split(", ")
+        .map((entry) => entry.split(" ")[0]!)
+        .filter((file) => context && !context.hasFile(file));
+      if (missing.length > 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `"${missing[0]}" no está en la biblioteca de imágenes (elige la imagen otra vez)`,
+        });
+      }
+    });
+
   const imageFields = {
-    url: localAsset.describe("Path of the file in public/."),
+    url: localAsset.describe("Path of the file in public/, or of an image of the media library."),
+    srcset: srcset
+      .optional()
+      .describe("The image's widths, for the browser to choose from (set by the media library)."),
     alt: z
       .string()
       .describe("Text that replaces the image for screen readers and when it fails to load."),

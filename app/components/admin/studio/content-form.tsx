@@ -5,11 +5,12 @@
  * what they do, each block of a page folded under its type and headline, and the checks'
  * problems beside their fields. Loaded by the studio's routes only.
  */
-import Form from "@rjsf/core";
+import Form, { getDefaultRegistry } from "@rjsf/core";
 import {
   TranslatableString,
   type ArrayFieldItemTemplateProps,
   type ErrorSchema,
+  type FieldProps,
   type IconButtonProps,
   type RJSFSchema,
   type UiSchema,
@@ -19,6 +20,7 @@ import validator from "@rjsf/validator-ajv8";
 import { useState } from "react";
 
 import { BLOCK_NAMES } from "~/studio/field-words";
+import type { LibraryImage } from "~/studio/media-store.server";
 
 /** The library's texts in Spanish (its English ones by key: @rjsf/utils TranslatableString). */
 const WORDS: Partial<Record<TranslatableString, string>> = {
@@ -87,7 +89,67 @@ export type FormContext = {
   destinations: ReadonlyArray<{ path: string; label: string }>;
   /** The blocks with a problem: drawn unfolded. */
   open: ReadonlySet<number>;
+  /** The media library's images an image field offers. */
+  library: ReadonlyArray<LibraryImage>;
 };
+
+const DefaultObjectField = getDefaultRegistry().fields.ObjectField!;
+
+/**
+ * An image field (an object with `srcset`): its picture and a choice among the media
+ * library's images, which writes the file, its sizes, its width, height and text at once;
+ * then its fields as they are (an image of public/ is still written by its path).
+ */
+function ObjectField(props: FieldProps) {
+  const properties = (props.schema.properties ?? {}) as Record<string, unknown>;
+  if (!("srcset" in properties)) return <DefaultObjectField {...props} />;
+  const { library } = props.registry.formContext as FormContext;
+  const value = (props.formData ?? {}) as { url?: string; srcset?: string };
+  const chosen = library.find((item) => item.image.url === value.url);
+  const preview = chosen?.thumb ?? (value.url ? { path: value.url, width: 0, height: 0 } : null);
+  const id = `${props.fieldPathId.$id}__library`;
+  return (
+    <div className="studio-image">
+      <div className="studio-image__pick">
+        {preview ? (
+          <img
+            className="studio-image__thumb"
+            src={preview.path}
+            alt=""
+            {...(preview.width ? { width: preview.width, height: preview.height } : {})}
+          />
+        ) : null}
+        <label htmlFor={id}>{props.schema.title ?? "Imagen"}: imagen de la biblioteca</label>
+        <select
+          id={id}
+          value={chosen?.id ?? ""}
+          disabled={props.disabled || props.readonly}
+          onChange={(event) => {
+            const item = library.find((each) => each.id === event.currentTarget.value);
+            if (item) props.onChange({ ...value, ...item.image }, props.fieldPathId.path);
+          }}
+        >
+          <option value="">
+            {value.url && !chosen ? "Archivo de public/ (escrito abajo)" : "Elige una imagen…"}
+          </option>
+          {library.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.label}
+            </option>
+          ))}
+        </select>
+        <a className="studio-image__upload" href="/admin/contenido/medios" target="_blank">
+          Subir imágenes
+        </a>
+      </div>
+      <DefaultObjectField
+        {...props}
+        // The sizes are the library's to write, with the file they belong to.
+        uiSchema={{ ...props.uiSchema, srcset: { "ui:widget": "hidden" } }}
+      />
+    </div>
+  );
+}
 
 /**
  * The choice of a block's type (the library's selector of `oneOf` options), with its own
@@ -228,6 +290,7 @@ export function ContentForm({
   problems,
   disabled,
   destinations,
+  library,
   onChange,
 }: {
   id: string;
@@ -237,6 +300,7 @@ export function ContentForm({
   problems: ErrorSchema;
   disabled: boolean;
   destinations: FormContext["destinations"];
+  library: FormContext["library"];
   onChange: (data: unknown) => void;
 }) {
   const blocks = ((data as { components?: unknown[] } | null)?.components ?? []) as Array<
@@ -285,9 +349,10 @@ export function ContentForm({
         }}
         showErrorList={false}
         extraErrors={problems}
-        formContext={{ blocks, open, destinations } satisfies FormContext}
+        formContext={{ blocks, open, destinations, library } satisfies FormContext}
         translateString={translateString}
         widgets={{ TextWidget }}
+        fields={{ ObjectField }}
         templates={{
           ArrayFieldItemTemplate: ItemTemplate,
           ButtonTemplates: {

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 import type { FieldChange, FieldProblem } from "~/studio/types";
 
-import { ContentForm, errorSchemaOf } from "./content-form";
+import { ContentForm, errorSchemaOf, type FormContext } from "./content-form";
 import { when } from "./document-list";
 import { PreviewFrame } from "./preview-frame";
 
@@ -39,6 +39,8 @@ export type EditorProps = {
   timeZone: string;
   /** What a link field suggests: the site's pages and the affiliate's paths. */
   destinations: ReadonlyArray<{ path: string; label: string }>;
+  /** The media library's images an image field offers. */
+  library: FormContext["library"];
   /** The same preview, drawn without scripts, for the frame inside the editor. */
   framePath: string | null;
   canPublish: boolean;
@@ -357,6 +359,7 @@ export function DocumentEditor(props: EditorProps) {
           problems={errors}
           disabled={!ready}
           destinations={props.destinations}
+          library={props.library}
           onChange={change}
         />
       </div>

@@ -128,6 +128,7 @@ export function DocumentPage({
         previewPath={editor.previewPath}
         framePath={editor.framePath}
         destinations={editor.destinations}
+        library={editor.library}
         scheduled={editor.scheduled}
         timeZone={editor.timeZone}
         canPublish={editor.canPublish}

@@ -133,6 +133,8 @@ export async function checkWith(
   { store, media }: Pick<StudioAccess, "store" | "media">,
   changes: ReadonlyMap<string, unknown>,
 ): Promise<Check> {
+  // An image uploaded on another instance a moment ago is in the library here too.
+  await media.sync();
   const documents = await store.publishedData();
   for (const [document, data] of changes) documents.set(document, data);
   try {

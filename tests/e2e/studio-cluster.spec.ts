@@ -2,13 +2,15 @@
  * The content studio on the production topology (two instances on one PostgreSQL behind
  * nginx, scripts/topology.ts): a publish on one instance is served by both within 5 s,
  * with no restart and no build, and a restore on the other brings the old headline back
- * everywhere. Each instance is read directly: the front, as a CDN would, keeps a page for
+ * everywhere; a photo uploaded on one instance is published from the other and both serve
+ * it. Each instance is read directly: the front, as a CDN would, keeps a page for
  * the time its Cache-Control allows (docs/editing-content.md).
  */
 import { test as base, expect, type Page } from "@playwright/test";
 
 import { startTopology, type Topology } from "../../scripts/topology";
 import { freePorts } from "../free-port";
+import { photo } from "../photo";
 
 const PASSWORD = "studio-cluster-password";
 const PERSON_UA =
@@ -77,6 +79,38 @@ test("a publish on one instance is served by both within 5 s, and so is a restor
       await expect
         .poll(() => headlineOn(page, instance.url), { timeout: 5_000 })
         .toBe(OLD_HEADLINE);
+    }
+
+    // A photo uploaded on one instance is chosen and published on the other; both serve
+    // it, in every size.
+    await page.goto(`${second.url}/admin/contenido/medios`);
+    await page
+      .getByLabel(/^Archivo/)
+      .setInputFiles({ name: "cofre.jpg", mimeType: "image/jpeg", buffer: await photo() });
+    await page.getByLabel(/^Texto alternativo/).fill("Cofre con monedas");
+    await page.getByRole("button", { name: "Subir", exact: true }).click();
+    await expect(page.getByRole("status")).toContainText("Imagen subida: cofre");
+    await page.goto(`${first.url}/admin/contenido/paginas/es`);
+    const promo = page
+      .locator("details.studio-block")
+      .filter({ has: page.locator("summary", { hasText: "Imagen promocional" }) });
+    await promo.locator("summary").click();
+    await promo
+      .getByLabel("Móvil: imagen de la biblioteca")
+      .selectOption({ label: "cofre (1920×1280)" });
+    await expect(page.getByRole("status").filter({ hasText: "Borrador guardado" })).toBeVisible();
+    await page.getByRole("button", { name: "Publicar" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible();
+    for (const instance of [first, second]) {
+      const srcset = async () => {
+        const html = await (await page.request.get(`${instance.url}/es`)).text();
+        return /<img class="promo__image"[^>]* srcSet="([^"]*)"/.exec(html)?.[1] ?? "";
+      };
+      await expect.poll(srcset, { timeout: 5_000 }).toMatch(/^\/media\/cofre-/);
+      for (const entry of (await srcset()).split(", ")) {
+        const file = await page.request.get(`${instance.url}${entry.split(" ")[0]}`);
+        expect(file.headers()["content-type"]).toBe("image/webp");
+      }
     }
   } finally {
     await topology?.stop();

@@ -12,6 +12,7 @@ import path from "node:path";
 
 import { test as base, expect, type Page } from "@playwright/test";
 
+import { photo } from "../photo";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 const PASSWORD = "studio-e2e-password-long";
@@ -262,24 +263,6 @@ test("the second of two tabs saving the same page is refused and shown both vers
   ).toHaveValue("Versión de la otra pestaña");
   await other.close();
 });
-
-/** A photo as a phone takes it: a JPEG of 2400×1600 pixels with varied colours. */
-async function photo(): Promise<Buffer> {
-  const sharp = (await import("sharp")).default;
-  const [width, height] = [2400, 1600];
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const at = (y * width + x) * 3;
-      pixels[at] = (x * 255) / width;
-      pixels[at + 1] = (y * 255) / height;
-      pixels[at + 2] = (x + y) % 256;
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
 
 test("an uploaded photo appears in a promo block with srcset, width and height; one in use is not deleted", async ({
   page,

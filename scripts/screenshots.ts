@@ -132,7 +132,8 @@ try {
  * The content studio as the marketer sees it (docs/editing-content.md): the list of pages,
  * the home page's editor with its hero unfolded and a draft saved, a publish refused beside
  * its field, the preview inside the editor, and the history. Captured from a server of its
- * own so the drafts it leaves do not touch anything else.
+ * own so the drafts it leaves do not touch anything else; then the media library and an
+ * image field choosing one of its images.
  */
 async function studioScreenshots(browser: Browser, password: string) {
   for (const width of WIDTHS) {
@@ -189,6 +190,32 @@ async function studioScreenshots(browser: Browser, password: string) {
     const history = page.locator(".studio-history");
     await history.locator(".studio-revision summary").first().click();
     await shot("history", history);
+
+    // The media library with one image (the site's own sharing artwork), then an image
+    // field choosing it; the draft is discarded.
+    await page.goto(`${baseUrl}/admin/contenido/medios`);
+    await page.getByLabel(/^Archivo/).setInputFiles("public/images/social/og-image.png");
+    await page.getByLabel(/^Texto alternativo/).fill("Logotipo de Brisamar Casino sobre el mar");
+    await page.getByRole("button", { name: "Subir", exact: true }).click();
+    await page.getByRole("status").filter({ hasText: "Imagen subida" }).waitFor();
+    await shot("media");
+    await page.goto(`${baseUrl}/admin/contenido/paginas/es`);
+    const promo = page
+      .locator("details.studio-block")
+      .filter({ has: page.locator("summary", { hasText: "Imagen promocional" }) });
+    await promo.locator("summary").click();
+    const picker = promo.getByLabel("Móvil: imagen de la biblioteca");
+    await picker.selectOption({ index: 1 });
+    await page.getByRole("status").filter({ hasText: "Borrador guardado" }).waitFor();
+    await picker.evaluate((element) => element.scrollIntoView({ block: "center" }));
+    await page.screenshot({
+      path: `docs/screenshots/studio-image-${width}.jpg`,
+      type: "jpeg",
+      quality: 70,
+    });
+    console.log(`docs/screenshots/studio-image-${width}.jpg`);
+    await page.getByRole("button", { name: "Descartar borrador" }).click();
+    await page.getByRole("status").filter({ hasText: "Borrador descartado" }).waitFor();
     await context.close();
   }
 }

@@ -356,6 +356,55 @@ test("an uploaded photo appears in a promo block with srcset, width and height; 
   expect((await page.request.get(`${server.url}${source}`)).status()).toBe(200);
 });
 
+test("an HTML field is written with the rich-text editor; <script> typed as HTML is refused beside it", async ({
+  page,
+}) => {
+  await logIn(page, "/admin/contenido/paginas/responsible");
+  const faq = page
+    .locator("details.studio-block")
+    .filter({ has: page.locator("summary", { hasText: "Preguntas frecuentes" }) });
+  await faq.locator("summary").click();
+  const field = faq.locator(".studio-rich").first();
+  const answer = field.getByRole("textbox", { name: "Respuesta" });
+  await expect(answer).toContainText("El juego debe ser una forma de entretenimiento");
+  await answer.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.press("Enter");
+  await field.getByRole("button", { name: "Negrita" }).click();
+  await expect(field.getByRole("button", { name: "Negrita" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await page.keyboard.type("Pide ayuda cuando la necesites");
+  // Typed a key at a time, the draft may be saved halfway: the preview shows the whole text
+  // once the last save is in.
+  const previewed = async () =>
+    (await page.request.get(`${server.url}/admin/vista-previa/pagina/responsible`)).text();
+  await expect
+    .poll(previewed)
+    .toContain(
+      "manera de ganar dinero ni de resolver problemas económicos. En Brisamar Casino ponemos a tu disposición herramientas para que mantengas siempre el control.</p><p><strong>Pide ayuda cuando la necesites</strong></p>",
+    );
+
+  // The same text as HTML; a <script> is refused beside the field, and nothing published.
+  await field.getByRole("button", { name: "Editar como HTML" }).click();
+  const html = field.getByRole("textbox", { name: "Respuesta (HTML)" });
+  await expect(html).toHaveValue(/<p><strong>Pide ayuda cuando la necesites<\/strong><\/p>$/);
+  await html.press("Control+End");
+  await html.pressSequentially("<script>alert(1)</script>");
+  await expect(html).toHaveValue(/<script>alert\(1\)<\/script>$/);
+  await waitForDraftSaved(page);
+  await page.getByRole("button", { name: "Publicar" }).click();
+  await expect(page.locator(".studio-problems")).toContainText("<script> no está permitido");
+  await expect(faq.locator(".error-detail").first()).toContainText("<script> no está permitido");
+  const visitor = await page.request.get(`${server.url}/responsible`, {
+    headers: { "User-Agent": PERSON_UA, Cookie: "" },
+  });
+  expect(await visitor.text()).not.toContain("Pide ayuda cuando la necesites");
+  await page.getByRole("button", { name: "Descartar borrador" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Borrador descartado" })).toBeVisible();
+});
+
 test("a restart keeps the drafts and the revisions", async ({ page }) => {
   server.process.kill();
   await new Promise((resolve) => server.process.once("close", resolve));

@@ -194,7 +194,9 @@ export function contentFields(context?: ContentContext) {
       }
       previous = level;
     }
-  });
+  })
+    // The studio edits it with its rich-text field (app/components/admin/studio/rich-text.tsx).
+    .meta({ contentMediaType: "text/html" });
 
   /** A call to action: a button or a text link. */
   const button = z.strictObject({

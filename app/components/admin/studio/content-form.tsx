@@ -20,6 +20,7 @@ import validator from "@rjsf/validator-ajv8";
 import { useState } from "react";
 
 import { BLOCK_NAMES } from "~/studio/field-words";
+import { RichTextWidget } from "./rich-text";
 import type { LibraryImage } from "~/studio/media-store.server";
 
 /** The library's texts in Spanish (its English ones by key: @rjsf/utils TranslatableString). */
@@ -194,6 +195,8 @@ function TextWidget(props: WidgetProps) {
   const [long] = useState(
     () => LONG_TEXTS.has(name) || (typeof value === "string" && value.length > 80),
   );
+  // The content's HTML fields (app/content/schema/primitives.ts `safeHtml`).
+  if (props.schema.contentMediaType === "text/html") return <RichTextWidget {...props} />;
   if (LINK_FIELDS.has(name) && !long) {
     // A text field that suggests the site's pages and the affiliate's paths as you type
     // (any other address may still be written).

@@ -246,7 +246,7 @@ export function DocumentEditor(props: EditorProps) {
           ) : (
             <p className="studio-note">Tu cuenta puede guardar borradores, no publicar.</p>
           )}
-          {props.version > 0 || state.kind !== "saved" ? (
+          {props.version > 0 || saves > 0 || state.kind !== "saved" ? (
             <button
               className="studio-button studio-button--ghost"
               type="submit"

@@ -5,6 +5,7 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
+      ".dev/",
       "public/build/",
       "node_modules/",
       ".cache/",

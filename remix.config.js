@@ -8,9 +8,23 @@
 /** Assets from a CDN when CDN_URL is set at build time, else from this server. */
 const cdnUrl = process.env.CDN_URL ? new URL(process.env.CDN_URL).origin : "";
 
+/**
+ * `remix dev` (NODE_ENV=development, set by Remix before it reads this file) builds into
+ * .dev/, never into the production build's folders: running `npm run dev` where the
+ * production server runs leaves that server's build/ and public/build/ alone.
+ */
+const development = process.env.NODE_ENV === "development";
+
 export default {
   ignoredRouteFiles: ["**/*"],
   publicPath: `${cdnUrl}/build/`,
+  ...(development
+    ? {
+        serverBuildPath: ".dev/build/index.js",
+        assetsBuildDirectory: ".dev/public/build",
+        cacheDirectory: ".dev/cache",
+      }
+    : {}),
   serverModuleFormat: "esm",
   // Content is read by the server, not compiled: `npm run dev` reloads it on save without a
   // rebuild (server/dev-content.ts).

@@ -8,10 +8,10 @@
  * reads. Prints both and their ratio as JSON on the last line; a flat heap is a ratio near
  * 0, whatever the machine.
  *
- *   node --expose-gc --import tsx scripts/dev-reload-heap.ts [saves] [--leak]
+ *   NODE_ENV=development node --expose-gc --import tsx scripts/dev-reload-heap.ts [saves] [--leak]
  *
  * `--leak` keeps a parsed copy of the content at every save, a leak of known size, so a
- * test can check that the measure sees one. Run it in a project whose build/ is a
+ * test can check that the measure sees one. Run it in a project whose .dev/build/ holds a
  * development build (what `npm run dev` leaves), with CONTENT_DIR pointing to a copy of
  * the content: the page file is rewritten on each save and put back at the end.
  * tests/e2e/dev-loop.spec.ts runs it.
@@ -56,9 +56,11 @@ const heapUsed = async () => {
   return process.memoryUsage().heapUsed;
 };
 
-const build = (await import(pathToFileURL(path.resolve("build", "index.js")).href)) as ServerBuild;
+const build = (await import(
+  pathToFileURL(path.resolve(".dev/build", "index.js")).href
+)) as ServerBuild;
 if (build.mode !== "development") {
-  console.error("build/ holds no development build: run `npm run dev` first.");
+  console.error(".dev/build/ holds no development build: run `npm run dev` first.");
   process.exit(1);
 }
 const handle = createRequestHandler(build, "development");

@@ -4,7 +4,8 @@
  * when present, parses the environment once (an invalid value stops the boot, naming the
  * variable), loads the Remix build and checks what the server needs of it (app-build.ts: a
  * build missing a member stops the boot, naming it), listens, and shuts down gracefully.
- * `npm start` refuses the development build `npm run dev` leaves in build/. In development
+ * `npm run dev` builds into .dev/ and `npm start` serves build/, so neither overwrites the
+ * other; `npm start` refuses a development build in build/ all the same. In development
  * it loads each new build as `remix dev` writes it and tells `remix dev` when it is ready,
  * so the open tab reloads by itself; on every save in the content folder it reads the
  * content again into the loaded build, as data (server/dev-content.ts,
@@ -44,8 +45,9 @@ import { installGracefulShutdown, onShutdown } from "./shutdown";
 installGlobals({ nativeFetch: true });
 
 const root = process.cwd();
-const buildPath = path.join(root, "build", "index.js");
 const development = env.NODE_ENV === "development";
+/** `remix dev` builds into .dev/ (remix.config.js), never over the production build. */
+const buildPath = path.join(root, development ? ".dev/build" : "build", "index.js");
 const devContent = development ? new DevContent() : null;
 
 async function importBuild(): Promise<ServerBuild> {

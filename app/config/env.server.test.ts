@@ -96,6 +96,14 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ CLICK_RETENTION_DAYS: "0" })).toThrow(/CLICK_RETENTION_DAYS/);
   });
 
+  it("gives npm run dev a ledger of its own, unless DATABASE_URL names one", () => {
+    expect(parseEnv({ NODE_ENV: "development" }).DATABASE_URL).toBe("sqlite:.dev/clicks.sqlite");
+    expect(parseEnv({ NODE_ENV: "production" }).DATABASE_URL).toBeUndefined();
+    expect(
+      parseEnv({ NODE_ENV: "development", DATABASE_URL: "sqlite:x.sqlite" }).DATABASE_URL,
+    ).toBe("sqlite:x.sqlite");
+  });
+
   it("reads the trusted proxies, and reads a client address header only from them", () => {
     expect(
       parseEnv({ CLIENT_IP_HEADER: "X-Forwarded-For", TRUSTED_PROXIES: "loopback, 10.0.0.0/8,," }),

@@ -107,7 +107,8 @@ export const EnvSchema = z.object({
   CLICK_LEDGER: booleanish(true),
   /**
    * Where the click ledger lives: a postgres:// URL (several instances share it) or
-   * `sqlite:<file>`; default: the SQLite file data/clicks.sqlite.
+   * `sqlite:<file>`; default: the SQLite file data/clicks.sqlite (.dev/clicks.sqlite under
+   * `npm run dev`).
    */
   DATABASE_URL: z
     .string()
@@ -222,12 +223,22 @@ function clientIpHeaderNeedsProxies(env: Env, ctx: z.RefinementCtx) {
   }
 }
 
+/** The ledger `npm run dev` uses when DATABASE_URL is not set: beside its build, in .dev/. */
+export const DEVELOPMENT_DATABASE_URL = "sqlite:.dev/clicks.sqlite";
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const blankAsUnset = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
   );
   const result = EnvSchema.superRefine(clientIpHeaderNeedsProxies).safeParse(blankAsUnset);
-  if (result.success) return result.data;
+  if (result.success) {
+    // `npm run dev` records into a ledger of its own: previews and test clicks made while
+    // developing never land in the production ledger of the same folder.
+    if (result.data.NODE_ENV === "development" && result.data.DATABASE_URL === undefined) {
+      return { ...result.data, DATABASE_URL: DEVELOPMENT_DATABASE_URL };
+    }
+    return result.data;
+  }
   const problems = result.error.issues.map(
     (issue) => `  - ${issue.path.join(".")}: ${issue.message}`,
   );

@@ -107,6 +107,15 @@ describe("caching and security headers", () => {
     expect(documentCacheControl(404, { perVisitor: true })).toBe(documentCacheControl(404));
   });
 
+  it("keeps nothing under npm run dev, so every save shows (a page under an experiment too)", () => {
+    for (const status of [200, 304, 403, 404]) {
+      expect(documentCacheControl(status, { development: true })).toBe("no-store");
+      expect(documentCacheControl(status, { perVisitor: true, development: true })).toBe(
+        "no-store",
+      );
+    }
+  });
+
   it("names each security header once; staging adds noindex", () => {
     const names = securityHeaders(true).map(([name]) => name.toLowerCase());
     expect(new Set(names).size).toBe(names.length);

@@ -114,8 +114,16 @@ export function matchesIfNoneMatch(header: string | null, etag: string): boolean
   return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === bare);
 }
 
-/** Cache policy by status: pages briefly in browsers and longer at the CDN; 403/404 briefly. */
-export function documentCacheControl(status: number, { perVisitor = false } = {}): string {
+/**
+ * Cache policy by status: pages briefly in browsers and longer at the CDN; 403/404 briefly.
+ * Under `npm run dev` nothing is kept: every save shows at once, `/` (under an experiment,
+ * kept a minute per visitor) included.
+ */
+export function documentCacheControl(
+  status: number,
+  { perVisitor = false, development = env.NODE_ENV === "development" } = {},
+): string {
+  if (development) return "no-store";
   // A page under a running experiment differs per visitor: a CDN must not share it
   // (docs/experiments.md); the browser and the server's own cache, keyed by variant, may.
   if (perVisitor && status === 200) return "private, max-age=60";

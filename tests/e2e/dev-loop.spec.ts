@@ -4,18 +4,22 @@
  * path); save another and the list follows; save the fix and the page comes back; save
  * the way vim or JetBrains do (a temporary file renamed over the original) as often as
  * wished; add a page file and it exists. Saving does not grow the server's memory, and
- * `npm start` refuses the development build `npm run dev` leaves behind.
+ * `npm run dev` builds into .dev/, leaving the production build it finds (build/,
+ * public/build/) as it was: `npm start` serves it meanwhile.
  *
- * `npm run dev` writes its own build into the project, so it runs in a copy of the
- * project (node_modules linked), never touching the production build the other tests use.
+ * `npm run dev` runs in a copy of the project (node_modules linked, the production build
+ * copied), never in the one the other tests use.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import {
   cpSync,
+  existsSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -26,6 +30,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 
 import { freePort, freePortPair } from "../free-port";
+import { writeRunningExperimentContent } from "../running-experiment";
 
 /** The site's port under `npm run dev`, found free with the next one (below). */
 let DEV_PORT = 0;
@@ -59,6 +64,20 @@ test.describe.configure({ mode: "serial" });
 
 let project: string;
 let dev: ChildProcess;
+/** The production build's files (build/, public/build/) and their bytes, before npm run dev. */
+let productionBuild: Map<string, string>;
+
+function buildFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const folder of ["build", "public/build"]) {
+    for (const file of readdirSync(path.join(project, folder), { recursive: true })) {
+      const full = path.join(project, folder, String(file));
+      if (statSync(full).isFile())
+        files.set(`${folder}/${String(file)}`, readFileSync(full, "base64"));
+    }
+  }
+  return files;
+}
 let output = "";
 
 const vipFile = () => path.join(project, "content", "pages", "vip.json");
@@ -77,13 +96,17 @@ test.beforeAll(async () => {
     "remix.env.d.ts",
     "tsconfig.json",
     "package.json",
+    // The production build, as where a production server runs: npm run dev leaves it alone.
+    "build",
   ]) {
-    cpSync(path.join(ROOT, entry), path.join(project, entry), {
-      recursive: true,
-      filter: (source) => !/[/\\]public[/\\]build([/\\]|$)|\.(br|gz)$/.test(source),
-    });
+    cpSync(path.join(ROOT, entry), path.join(project, entry), { recursive: true });
   }
+  productionBuild = buildFiles();
   symlinkSync(path.join(ROOT, "node_modules"), path.join(project, "node_modules"), "dir");
+  // The home page's headline test running, as a marketer would have it while writing.
+  writeRunningExperimentContent(path.join(project, "content"), {
+    source: path.join(ROOT, "content"),
+  });
   expect(readPage().components[0]!.data.content.h1).toBe(H1);
 
   DEV_PORT = await freePortPair();
@@ -277,6 +300,16 @@ test("a new page file is a page, and its advice shows in the dev panel", async (
   await expect(panel).toContainText('"/ruleta"');
 });
 
+test("nothing is kept while developing: / (under its experiment) shows every save too", async () => {
+  // Outside development, `/` under its running experiment is kept a minute by the browser
+  // ("private, max-age=60"): the open tab's live reload would fetch the kept data.
+  for (const target of ["/", "/?_data=index___en", "/vip"]) {
+    const answer = await fetch(`${ORIGIN}${target}`);
+    expect(answer.status, target).toBe(200);
+    expect(answer.headers.get("cache-control"), target).toBe("no-store");
+  }
+});
+
 test("npm run dev says which port remix dev's live reload takes, and takes that one", async () => {
   expect(output).toContain(`remix dev (live reload): http://localhost:${DEV_SOCKET_PORT}/`);
   await new Promise<void>((resolve, reject) => {
@@ -300,7 +333,12 @@ async function heapTrend(saves: number, flags: string[] = []): Promise<HeapTrend
     ["--expose-gc", "--import", "tsx", "scripts/dev-reload-heap.ts", String(saves), ...flags],
     {
       cwd: project,
-      env: { ...process.env, CONTENT_DIR: content, CLICK_LEDGER: "false" },
+      env: {
+        ...process.env,
+        NODE_ENV: "development",
+        CONTENT_DIR: content,
+        CLICK_LEDGER: "false",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
@@ -329,49 +367,43 @@ test("the heap measure sees a leak: saves that each keep a copy of the content",
   expect(trend.ratio).toBeGreaterThan(MAX_KEPT_PER_SAVE);
 });
 
-test("npm start refuses the development build npm run dev leaves, and says what to run", async () => {
+test("npm run dev builds into .dev/ and leaves the production build alone: npm start serves it", async () => {
   test.setTimeout(120_000);
-  // Where `npm start` is tried: it must refuse, never listen.
-  const startPort = await freePort();
-  const server = await new Promise<number | null>((resolve, reject) => {
-    const build = spawn("npm", ["run", "build:server"], { cwd: project, stdio: "ignore" });
-    build.on("exit", resolve);
-    build.on("error", reject);
-  });
-  expect(server).toBe(0);
+  expect(existsSync(path.join(project, ".dev/build/index.js"))).toBe(true);
+  expect(readdirSync(path.join(project, ".dev/public/build")).length).toBeGreaterThan(0);
+  const now = buildFiles();
+  expect([...now.keys()].sort()).toEqual([...productionBuild.keys()].sort());
+  for (const [file, bytes] of productionBuild) expect(now.get(file) === bytes, file).toBe(true);
 
+  // npm start, beside npm run dev, serves the production build and its scripts.
+  const startPort = await freePort();
   const start = spawn("npm", ["start"], {
     cwd: project,
-    env: {
-      ...process.env,
-      PORT: String(startPort),
-      NODE_ENV: "production",
-      CLICK_LEDGER: "false",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, PORT: String(startPort), NODE_ENV: "production", CLICK_LEDGER: "false" },
+    stdio: "ignore",
     detached: true,
   });
-  let text = "";
-  start.stdout!.on("data", (chunk: Buffer) => (text += chunk.toString()));
-  start.stderr!.on("data", (chunk: Buffer) => (text += chunk.toString()));
-  let code: number | null | undefined;
-  start.on("close", (exitCode) => (code = exitCode ?? -1));
-  // Whichever comes first: the refusal (an exit) or a server answering on the port.
-  await expect
-    .poll(
-      async () =>
-        code !== undefined ||
-        (await fetch(`http://localhost:${startPort}/`).then(
-          () => true,
-          () => false,
-        )),
-      { timeout: 90_000 },
-    )
-    .toBe(true);
-  const outcome = code === undefined ? "listening" : code;
-  if (outcome === "listening") process.kill(-start.pid!, "SIGTERM");
-  expect(outcome, text).not.toBe("listening");
-  expect(outcome).not.toBe(0);
-  expect(text).toContain("development build");
-  expect(text).toContain("npm run build");
+  try {
+    const origin = `http://localhost:${startPort}`;
+    await expect
+      .poll(
+        () =>
+          fetch(`${origin}/`).then(
+            (answer) => answer.status,
+            () => 0,
+          ),
+        {
+          timeout: 90_000,
+        },
+      )
+      .toBe(200);
+    const html = await (await fetch(`${origin}/`)).text();
+    const scripts = [...html.matchAll(/(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      expect((await fetch(`${origin}${script}`)).status, script).toBe(200);
+    }
+  } finally {
+    process.kill(-start.pid!, "SIGTERM");
+  }
 });

@@ -26,6 +26,7 @@ import { fileOf, isPageDocument, SITE_DOCUMENT } from "~/studio/content-document
 import type { StudioAccess } from "~/load-context";
 import { formSchemas } from "~/studio/form-schema.server";
 import { libraryImage } from "~/studio/media-store.server";
+import { experimentsOf } from "~/studio/experiments.server";
 import {
   changesBetween,
   checkWith,
@@ -75,6 +76,8 @@ async function editorData(studio: StudioAccess, person: Person, document: string
     baseRevision: state.draft?.base_revision ?? state.published?.id ?? null,
     draft: state.draft ? { author: state.draft.author, at: state.draft.at } : null,
     live: state.published?.data != null,
+    /** What visitors see now: a change to a field a running variant overrides is told. */
+    publishedData: state.published?.data ?? null,
     problems: fields,
     others,
     warnings: check.warnings
@@ -106,6 +109,7 @@ async function editorData(studio: StudioAccess, person: Person, document: string
     framePath: previewPaths(document)?.frame ?? null,
     destinations: await destinations(store),
     library: (await studio.media.list()).map(libraryImage),
+    experiments: experimentsOf((await store.publishedData()).get(SITE_DOCUMENT), Date.now()),
     scheduled: (await store.schedules()).get(document) ?? null,
     timeZone: env.REPORT_TIME_ZONE,
   };

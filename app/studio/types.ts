@@ -26,3 +26,13 @@ export type FieldChange = {
   before: string | null;
   after: string | null;
 };
+
+/** An experiment as a block's editor shows it (app/studio/experiments.server.ts). */
+export type ExperimentSummary = {
+  title: string;
+  /** Started and not ended: visitors are split between the variants now. */
+  running: boolean;
+  winner: string | null;
+  /** The control first; `share` in percent of visitors. */
+  variants: Array<{ id: string; label: string; share: number }>;
+};

@@ -7,8 +7,11 @@
  */
 import Form, { getDefaultRegistry } from "@rjsf/core";
 import {
+  ADDITIONAL_PROPERTY_FLAG,
+  buttonId,
   TranslatableString,
   type ArrayFieldItemTemplateProps,
+  type WrapIfAdditionalTemplateProps,
   type ErrorSchema,
   type FieldProps,
   type IconButtonProps,
@@ -22,6 +25,9 @@ import { useState } from "react";
 import { BLOCK_NAMES } from "~/studio/field-words";
 import { RichTextWidget } from "./rich-text";
 import type { LibraryImage } from "~/studio/media-store.server";
+import type { ExperimentSummary } from "~/studio/types";
+
+import { BlockVariants } from "./block-variants";
 
 /** The library's texts in Spanish (its English ones by key: @rjsf/utils TranslatableString). */
 const WORDS: Partial<Record<TranslatableString, string>> = {
@@ -69,6 +75,8 @@ function wordButton(label: TranslatableString, tone: "" | "danger" = "") {
     uiSchema: _uiSchema,
     registry,
     className,
+    // The library's inline styles: the dashboard's policy refuses them (studio.css dresses it).
+    style: _style,
     ...props
   }: IconButtonProps) {
     return (
@@ -92,6 +100,10 @@ export type FormContext = {
   open: ReadonlySet<number>;
   /** The media library's images an image field offers. */
   library: ReadonlyArray<LibraryImage>;
+  /** The site's experiments, by name; a block under one shows its variants. */
+  experiments: Readonly<Record<string, ExperimentSummary>>;
+  /** The blocks as published (what a running variant's warning compares with). */
+  publishedBlocks: ReadonlyArray<Record<string, unknown>>;
 };
 
 const DefaultObjectField = getDefaultRegistry().fields.ObjectField!;
@@ -225,6 +237,48 @@ function TextWidget(props: WidgetProps) {
   return <Widget {...props} options={{ rows: 4, ...props.options }} />;
 }
 
+/**
+ * A field of a map (the variants of a block's experiment, by id): its key, its value and a
+ * remove button, without the library's inline styles, which the dashboard's policy refuses.
+ */
+function WrapIfAdditional(props: WrapIfAdditionalTemplateProps) {
+  const { id, classNames, disabled, label, onKeyRenameBlur, onRemoveProperty, readonly } = props;
+  const { schema, children, uiSchema, registry, hideError, rawErrors } = props;
+  const className = [
+    "form-group",
+    classNames,
+    !hideError && rawErrors?.length ? "has-error has-danger" : "",
+  ]
+    .join(" ")
+    .trim();
+  if (!(ADDITIONAL_PROPERTY_FLAG in schema)) return <div className={className}>{children}</div>;
+  const { RemoveButton } = registry.templates.ButtonTemplates;
+  return (
+    <div className={`${className} studio-additional`}>
+      <label className="studio-additional__key" htmlFor={`${id}-key`}>
+        Nombre (p. ej. la variante)
+      </label>
+      <input
+        className="form-control"
+        type="text"
+        id={`${id}-key`}
+        onBlur={onKeyRenameBlur}
+        defaultValue={label}
+        key={label}
+      />
+      {children}
+      <RemoveButton
+        id={buttonId(id, "remove")}
+        className="rjsf-object-property-remove"
+        disabled={disabled || readonly}
+        onClick={onRemoveProperty}
+        uiSchema={uiSchema}
+        registry={registry}
+      />
+    </div>
+  );
+}
+
 /** A page's block, folded under its type and its first words; other list items as they are. */
 function ItemTemplate(props: ArrayFieldItemTemplateProps) {
   const { children, buttonsProps, hasToolbar, index, registry, parentUiSchema } = props;
@@ -242,8 +296,12 @@ function ItemTemplate(props: ArrayFieldItemTemplateProps) {
       </div>
     );
   }
-  const { blocks, open } = registry.formContext as FormContext;
+  const { blocks, open, experiments, publishedBlocks } = registry.formContext as FormContext;
   const block = blocks[index];
+  const published = publishedBlocks.find(
+    (candidate) =>
+      candidate.order === block?.order && candidate.component_id === block?.component_id,
+  );
   return (
     <details className="studio-block" open={open.has(index) || undefined}>
       <summary>
@@ -252,7 +310,9 @@ function ItemTemplate(props: ArrayFieldItemTemplateProps) {
           {BLOCK_NAMES[Number(block?.component_id)] ?? "Bloque"}
         </span>
         <span className="studio-block__words">{blockWords(block)}</span>
+        {block?.experiment ? <span className="studio-badge">Experimento</span> : null}
       </summary>
+      <BlockVariants block={block} published={published} experiments={experiments} />
       {children}
       {toolbar}
     </details>
@@ -294,6 +354,8 @@ export function ContentForm({
   disabled,
   destinations,
   library,
+  experiments,
+  published,
   onChange,
 }: {
   id: string;
@@ -304,6 +366,9 @@ export function ContentForm({
   disabled: boolean;
   destinations: FormContext["destinations"];
   library: FormContext["library"];
+  experiments: FormContext["experiments"];
+  /** The document as published (null: never published). */
+  published: unknown;
   onChange: (data: unknown) => void;
 }) {
   const blocks = ((data as { components?: unknown[] } | null)?.components ?? []) as Array<
@@ -352,12 +417,23 @@ export function ContentForm({
         }}
         showErrorList={false}
         extraErrors={problems}
-        formContext={{ blocks, open, destinations, library } satisfies FormContext}
+        formContext={
+          {
+            blocks,
+            open,
+            destinations,
+            library,
+            experiments,
+            publishedBlocks: ((published as { components?: unknown[] } | null)?.components ??
+              []) as Array<Record<string, unknown>>,
+          } satisfies FormContext
+        }
         translateString={translateString}
         widgets={{ TextWidget }}
         fields={{ ObjectField }}
         templates={{
           ArrayFieldItemTemplate: ItemTemplate,
+          WrapIfAdditionalTemplate: WrapIfAdditional,
           ButtonTemplates: {
             AddButton: wordButton(TranslatableString.AddItemButton),
             CopyButton: wordButton(TranslatableString.CopyButton),

@@ -41,6 +41,9 @@ export type EditorProps = {
   destinations: ReadonlyArray<{ path: string; label: string }>;
   /** The media library's images an image field offers. */
   library: FormContext["library"];
+  experiments: FormContext["experiments"];
+  /** The document as published: a changed field a running variant overrides is told. */
+  published: unknown;
   /** The same preview, drawn without scripts, for the frame inside the editor. */
   framePath: string | null;
   canPublish: boolean;
@@ -360,6 +363,8 @@ export function DocumentEditor(props: EditorProps) {
           disabled={!ready}
           destinations={props.destinations}
           library={props.library}
+          experiments={props.experiments}
+          published={props.published}
           onChange={change}
         />
       </div>

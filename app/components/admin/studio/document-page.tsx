@@ -129,6 +129,8 @@ export function DocumentPage({
         framePath={editor.framePath}
         destinations={editor.destinations}
         library={editor.library}
+        experiments={editor.experiments}
+        published={editor.publishedData}
         scheduled={editor.scheduled}
         timeZone={editor.timeZone}
         canPublish={editor.canPublish}

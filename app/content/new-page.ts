@@ -23,6 +23,7 @@ export function newPageData({
   site,
   home,
   taken,
+  copyOf,
   today = new Date(),
 }: {
   slug: string | undefined;
@@ -30,6 +31,8 @@ export function newPageData({
   site: unknown;
   home: unknown;
   taken: (slug: string) => string | null;
+  /** A page to duplicate: its blocks, with the new title and path and a description to write. */
+  copyOf?: unknown;
   today?: Date;
 }): Json {
   if (!slug || !title?.trim()) throw new NewPageError("Indica la ruta de la página y su título.");
@@ -41,6 +44,23 @@ export function newPageData({
   const owner = taken(slug);
   if (owner) throw new NewPageError(`${owner} ya tiene la ruta "${slug}".`);
   const brand = (site as { brand_name?: string } | undefined)?.brand_name ?? "";
+  const todo = (what: string) => `${PLACEHOLDER}: ${what}]`;
+  const name = title.trim();
+  if (copyOf) {
+    // Search engines would see two pages saying the same: the copy's description is to write.
+    const copy = structuredClone(copyOf) as Json;
+    return {
+      ...copy,
+      title: name,
+      slug,
+      meta: {
+        ...(copy.meta as Json | undefined),
+        title: brand ? `${name} | ${brand}` : name,
+        description: todo("de 70 a 160 caracteres, distinta de la de la página copiada"),
+      },
+      updated: today.toISOString().slice(0, 10),
+    };
+  }
   const homePage = home as
     | { components?: { component_id: number; data: { content: Json } }[] }
     | undefined;
@@ -49,8 +69,6 @@ export function newPageData({
   const signUp = (hero.buttons as Json[] | undefined)?.find(
     (button) => button.url_type === "affiliate",
   );
-  const todo = (what: string) => `${PLACEHOLDER}: ${what}]`;
-  const name = title.trim();
 
   return {
     $schema: "../schema/page.schema.json",

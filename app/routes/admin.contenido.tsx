@@ -55,13 +55,19 @@ export const action = (args: ActionFunctionArgs) =>
 export const headers = adminHeaders;
 
 /**
- * A shared preview link changes nothing the page shows: reloading the editor's data after it
- * would draw the editor again and empty what the marketer typed meanwhile (the publish note).
+ * A shared preview link changes nothing the page shows, and a refused action (4xx) answers
+ * with the editor's data as it is now: reloading it after either would draw the editor
+ * again and empty what the marketer typed meanwhile (the publish note, the field a refusal
+ * pointed at).
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   formData,
+  actionStatus,
   defaultShouldRevalidate,
-}) => (formData?.get("intent") === "share" ? false : defaultShouldRevalidate);
+}) =>
+  formData?.get("intent") === "share" || (actionStatus !== undefined && actionStatus >= 400)
+    ? false
+    : defaultShouldRevalidate;
 
 const metas = {
   list: adminMeta("Contenido"),

@@ -65,29 +65,13 @@ export class ContentStore {
   ) {}
 
   /** The newest revision's id (0 with none): it changes with every publish, on any instance. */
-  async head(): Promise<number> {
-    const row = await this.db
-      .selectFrom("content_revisions")
-      .select((eb) => eb.fn.max("id").as("id"))
-      .executeTakeFirst();
-    return Number(row?.id ?? 0);
+  head(): Promise<number> {
+    return this.headOf(this.db);
   }
 
   /** What the site serves: the newest revision of each document that is not a conflict. */
-  async published(): Promise<Map<string, Revision>> {
-    const rows = await this.db
-      .selectFrom("content_revisions")
-      .selectAll()
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("content_revisions")
-          .select((inner) => inner.fn.max("id").as("id"))
-          .where("source", "!=", "conflict")
-          .groupBy("document"),
-      )
-      .orderBy("document")
-      .execute();
-    return new Map(rows.map((row) => [row.document, revisionOf(row)]));
+  published(): Promise<Map<string, Revision>> {
+    return this.newestPerDocument(false);
   }
 
   /** What the site serves, each document's data by its name (what the checks read). */
@@ -97,16 +81,22 @@ export class ContentStore {
   }
 
   /** The newest revision of every document, conflicts included (the studio's list). */
-  async newest(): Promise<Map<string, Revision>> {
+  newest(): Promise<Map<string, Revision>> {
+    return this.newestPerDocument(true);
+  }
+
+  /** Each document's newest revision, by document name, with or without conflicts. */
+  private async newestPerDocument(conflicts: boolean): Promise<Map<string, Revision>> {
     const rows = await this.db
       .selectFrom("content_revisions")
       .selectAll()
-      .where("id", "in", (eb) =>
-        eb
+      .where("id", "in", (eb) => {
+        const newest = eb
           .selectFrom("content_revisions")
-          .select((inner) => inner.fn.max("id").as("id"))
-          .groupBy("document"),
-      )
+          .select((inner) => inner.fn.max("id").as("id"));
+        return (conflicts ? newest : newest.where("source", "!=", "conflict")).groupBy("document");
+      })
+      .orderBy("document")
       .execute();
     return new Map(rows.map((row) => [row.document, revisionOf(row)]));
   }

@@ -140,6 +140,8 @@ const NOTICES: Record<string, string> = {
   programada:
     "Programado: el borrador se publicará a esa hora, tras comprobarlo de nuevo. Puedes seguir editándolo hasta entonces.",
   "sin-programar": "Programación cancelada: el borrador sigue guardado sin publicar.",
+  retirada:
+    "Retirada del sitio: los visitantes reciben la página «no encontrada». Para volver a publicarla, restaura una revisión del historial.",
 };
 const noticeOf = (key: string) => NOTICES[key] ?? null;
 
@@ -204,6 +206,31 @@ export async function editorAction({ request, context, params }: ActionFunctionA
     await refresh();
     return redirect(`${path}?publicada=${notice}`, { status: 303, headers: ADMIN_HEADERS });
   };
+  /**
+   * Saves the posted document as the draft (whatever a publish refuses stays saved), then
+   * checks it: the refusal to answer, or null when it may go out.
+   */
+  const savedAndChecked = async (data: unknown, verb: string, again: string) => {
+    const version = Number(form.get("version"));
+    const saved = await store.saveDraft(
+      document,
+      data,
+      Number.isInteger(version) ? version : -1,
+      author,
+      Number(form.get("base")) || null,
+    );
+    if (!saved.saved) {
+      return refused(
+        `No se ${verb}: ${saved.current.author} guardó otra versión de este documento mientras editabas. Revisa su versión abajo y vuelve a ${again}.`,
+        409,
+      );
+    }
+    const check = await checkWith(opened.studio, new Map([[document, data]]));
+    if (check.problems.length > 0) {
+      return refused(`No se ${verb}: corrige lo que se indica y vuelve a ${again}.`, 422, data);
+    }
+    return null;
+  };
   const intent = form.get("intent");
   const audit = (action: string, detail = "") =>
     context.people.audit(author, action, document, detail);
@@ -212,7 +239,8 @@ export async function editorAction({ request, context, params }: ActionFunctionA
       intent === "restore" ||
       intent === "keep" ||
       intent === "schedule" ||
-      intent === "unschedule") &&
+      intent === "unschedule" ||
+      intent === "retire") &&
     !can(person, "publish")
   ) {
     return refused(
@@ -224,26 +252,8 @@ export async function editorAction({ request, context, params }: ActionFunctionA
   if (intent === "publish") {
     const data = postedData(form);
     if (!data) return refused("El documento enviado no es válido: recarga la página.", 400);
-    const version = Number(form.get("version"));
-    const base = Number(form.get("base")) || null;
-    // The draft first: whatever a publish refuses stays saved.
-    const saved = await store.saveDraft(
-      document,
-      data,
-      Number.isInteger(version) ? version : -1,
-      author,
-      base,
-    );
-    if (!saved.saved) {
-      return refused(
-        `No se publicó: ${saved.current.author} guardó otra versión de este documento mientras editabas. Revisa su versión abajo y vuelve a publicar.`,
-        409,
-      );
-    }
-    const check = await checkWith(opened.studio, new Map([[document, data]]));
-    if (check.problems.length > 0) {
-      return refused("No se publicó: corrige lo que se indica y vuelve a publicar.", 422, data);
-    }
+    const refusal = await savedAndChecked(data, "publicó", "publicar");
+    if (refusal) return refusal;
     const message = String(form.get("message") ?? "");
     const [id] = await store.publish([{ document, data }], author, message);
     await audit("publicar", `revisión n.º ${id}${message ? `: ${message}` : ""}`);
@@ -258,25 +268,8 @@ export async function editorAction({ request, context, params }: ActionFunctionA
     if (at <= Date.now()) {
       return refused("Esa hora ya ha pasado: elige una a partir del próximo minuto.", 400, data);
     }
-    const version = Number(form.get("version"));
-    const base = Number(form.get("base")) || null;
-    const saved = await store.saveDraft(
-      document,
-      data,
-      Number.isInteger(version) ? version : -1,
-      author,
-      base,
-    );
-    if (!saved.saved) {
-      return refused(
-        `No se programó: ${saved.current.author} guardó otra versión de este documento mientras editabas.`,
-        409,
-      );
-    }
-    const check = await checkWith(opened.studio, new Map([[document, data]]));
-    if (check.problems.length > 0) {
-      return refused("No se programó: corrige lo que se indica y vuelve a programar.", 422, data);
-    }
+    const refusal = await savedAndChecked(data, "programó", "programar");
+    if (refusal) return refusal;
     const message = String(form.get("message") ?? "");
     await store.schedule(document, at, author, message);
     await audit("programar", new Date(at).toISOString());
@@ -293,6 +286,20 @@ export async function editorAction({ request, context, params }: ActionFunctionA
     const { path: link, expires } = previewLink(document);
     await audit("compartir vista previa", `caduca ${new Date(expires).toISOString()}`);
     return json({ state: "shared" as const, link, expires }, { headers: ADMIN_HEADERS });
+  }
+
+  if (intent === "retire" && document !== SITE_DOCUMENT) {
+    // Taken off only when nothing else breaks: a link to it elsewhere is named, and stays.
+    const check = await checkWith(opened.studio, new Map([[document, null]]));
+    if (check.problems.length > 0) {
+      return refused(
+        `No se retiró: otras páginas o los ajustes enlazan a esta. Quita esos enlaces y vuelve a intentarlo. ${check.problems.slice(0, 3).join(" · ")}`,
+        422,
+      );
+    }
+    const [id] = await store.publish([{ document, data: null }], author, "Retirada del sitio");
+    await audit("retirar del sitio", `revisión n.º ${id}`);
+    return done("retirada");
   }
 
   if (intent === "discard") {

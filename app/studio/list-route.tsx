@@ -44,6 +44,7 @@ export async function listAction({ request, context }: ActionFunctionArgs) {
   }
   const slug = String(form.get("slug") ?? "").trim();
   const title = String(form.get("title") ?? "").trim();
+  const from = String(form.get("from") ?? "");
   const published = await store.published();
   const drafts = await store.drafts();
   const slugOf = (data: unknown) => (data as { slug?: unknown } | null)?.slug;
@@ -54,6 +55,7 @@ export async function listAction({ request, context }: ActionFunctionArgs) {
       title,
       site: published.get(SITE_DOCUMENT)?.data,
       home: [...published.values()].find((revision) => slugOf(revision.data) === "/")?.data,
+      copyOf: from ? (drafts.get(from)?.data ?? published.get(from)?.data ?? undefined) : undefined,
       taken: (wanted) => {
         for (const [document, revision] of published) {
           if (slugOf(revision.data) === wanted) return `La página ${document}`;
@@ -70,14 +72,22 @@ export async function listAction({ request, context }: ActionFunctionArgs) {
     }
     const saved = await store.saveDraft(document, page, 0, opened.author, null);
     if (!saved.saved) throw new NewPageError(`Ya existe un borrador ${document}.`);
-    await context.people.audit(opened.author, "crear página", document, String(page.slug));
+    await context.people.audit(
+      opened.author,
+      from ? "duplicar página" : "crear página",
+      document,
+      from ? `${String(page.slug)}, copia de ${from}` : String(page.slug),
+    );
     return redirect(`${PATH}/${document.replace(/^pages\//, "paginas/")}`, {
       status: 303,
       headers: ADMIN_HEADERS,
     });
   } catch (error) {
     if (!(error instanceof NewPageError)) throw error;
-    return json({ error: error.message, slug, title }, { status: 400, headers: ADMIN_HEADERS });
+    return json(
+      { error: error.message, slug, title, from },
+      { status: 400, headers: ADMIN_HEADERS },
+    );
   }
 }
 

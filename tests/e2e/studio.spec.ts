@@ -405,6 +405,62 @@ test("an HTML field is written with the rich-text editor; <script> typed as HTML
   await expect(page.getByRole("status").filter({ hasText: "Borrador descartado" })).toBeVisible();
 });
 
+test("a page is duplicated into a new one, published, and taken off the site; a linked page is not", async ({
+  page,
+}) => {
+  await logIn(page);
+  await page.getByLabel("Título", { exact: true }).fill("Ruleta en vivo");
+  await page.getByLabel("Ruta", { exact: true }).fill("/ruleta-en-vivo");
+  await page
+    .getByLabel("Partir de")
+    .selectOption({ label: "Una copia de «Bonos y promociones» (/bonos)" });
+  await page.getByRole("button", { name: "Crear borrador" }).click();
+  await expect(page).toHaveURL(`${server.url}/admin/contenido/paginas/ruleta-en-vivo`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ruleta en vivo");
+  const bonosBlocks = (await (
+    await page.request.get(`${server.url}/admin/contenido/paginas/bonos?_data=studio___en`)
+  ).json()) as {
+    editor: { data: { components: unknown[] } };
+  };
+  await expect(page.locator("details.studio-block")).toHaveCount(
+    bonosBlocks.editor.data.components.length,
+  );
+
+  // Its description is to write (two pages saying the same would compete in search).
+  await page.getByRole("button", { name: "Publicar" }).click();
+  await expect(page.locator(".studio-problems")).toContainText("Por completar");
+  // The page is idle again (its button answers) before the marketer writes the fix.
+  await expect(page.getByRole("button", { name: "Publicar" })).toBeEnabled();
+  await page
+    .getByLabel(/^Descripción\*?$/)
+    .first()
+    .fill(
+      "Ruleta en vivo en Brisamar Casino: mesas con crupier, límites de apuesta y condiciones de cada bono, explicadas con calma.",
+    );
+  await waitForDraftSaved(page);
+  await page.getByRole("button", { name: "Publicar" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible();
+  const visitor = { headers: { "User-Agent": PERSON_UA, Cookie: "" } };
+  await expect
+    .poll(async () => (await page.request.get(`${server.url}/ruleta-en-vivo`, visitor)).status())
+    .toBe(200);
+
+  // Taken off the site: visitors get the page that is not found.
+  await page.getByText("Retirar del sitio").click();
+  await page.getByRole("button", { name: "Retirar la página del sitio" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Retirada del sitio" })).toBeVisible();
+  await expect
+    .poll(async () => (await page.request.get(`${server.url}/ruleta-en-vivo`, visitor)).status())
+    .toBe(404);
+
+  // A page other pages link to stays, and the refusal names a link.
+  await page.goto(`${server.url}/admin/contenido/paginas/bonos`);
+  await page.getByText("Retirar del sitio").click();
+  await page.getByRole("button", { name: "Retirar la página del sitio" }).click();
+  await expect(page.locator(".admin-notice, [role=alert]").first()).toContainText("No se retiró");
+  expect((await page.request.get(`${server.url}/bonos`, visitor)).status()).toBe(200);
+});
+
 test("a restart keeps the drafts and the revisions", async ({ page }) => {
   server.process.kill();
   await new Promise((resolve) => server.process.once("close", resolve));

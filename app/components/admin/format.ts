@@ -96,3 +96,13 @@ export function pointsChange(current: number, previous: number): Change {
 export function botShare({ humans, bots }: Pick<Totals, "humans" | "bots">): number {
   return humans + bots > 0 ? bots / (humans + bots) : 0;
 }
+
+/** An instant as the dashboard writes it ("27 nov 2026, 18:42"), in the report's time zone. */
+export function when(at: number, timeZone: string): string {
+  if (!at) return "—";
+  return new Intl.DateTimeFormat("es-ES", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone,
+  }).format(at);
+}

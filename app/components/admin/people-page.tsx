@@ -4,7 +4,7 @@ import { Form } from "@remix-run/react";
 import type { AccountSummary, AuditEntry } from "~/admin/people.server";
 import { ROLE_WORDS, ROLES } from "~/admin/roles";
 
-import { when } from "./studio/document-list";
+import { when } from "./format";
 
 export function PeoplePage({
   accounts,

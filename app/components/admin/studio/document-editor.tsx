@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { FieldChange, FieldProblem } from "~/studio/types";
 
 import { ContentForm, errorSchemaOf, type FormContext } from "./content-form";
-import { when } from "./document-list";
+import { when } from "../format";
 import { PreviewFrame } from "./preview-frame";
 
 /** How long after the last change the draft is saved. */

@@ -3,6 +3,8 @@ import { Form } from "@remix-run/react";
 
 import type { DocumentSummary } from "~/studio/types";
 
+import { when } from "../format";
+
 const STATUS_WORDS: Record<DocumentSummary["status"], string> = {
   publicada: "Publicada",
   borrador: "Cambios sin publicar",
@@ -17,15 +19,6 @@ export const editorPath = (document: string): string =>
     ? "/admin/contenido/ajustes"
     : `/admin/contenido/${document.replace(/^pages\//, "paginas/")}`;
 
-export function when(at: number, timeZone: string): string {
-  if (!at) return "—";
-  return new Intl.DateTimeFormat("es-ES", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone,
-  }).format(at);
-}
-
 export function DocumentList({
   documents,
   timeZone,
@@ -33,7 +26,7 @@ export function DocumentList({
 }: {
   documents: readonly DocumentSummary[];
   timeZone: string;
-  newPage: { error: string; slug: string; title: string } | null;
+  newPage: { error: string; slug: string; title: string; from: string } | null;
 }) {
   return (
     <div className="admin studio">
@@ -87,6 +80,19 @@ export function DocumentList({
               defaultValue={newPage?.slug}
               aria-describedby={newPage ? "studio-new-error" : undefined}
             />
+          </label>
+          <label>
+            <span>Partir de</span>
+            <select name="from" defaultValue={newPage?.from ?? ""}>
+              <option value="">Una página nueva (cabecera y preguntas por completar)</option>
+              {documents
+                .filter((summary) => summary.path !== null)
+                .map((summary) => (
+                  <option key={summary.document} value={summary.document}>
+                    Una copia de «{summary.title}» ({summary.path})
+                  </option>
+                ))}
+            </select>
           </label>
           <button
             className="studio-button studio-button--primary"

@@ -9,7 +9,7 @@ import { useEffect, useState } from "react";
 import type { EditorData } from "~/studio/editor-route";
 
 import { ChangesTable, DocumentEditor } from "./document-editor";
-import { when } from "./document-list";
+import { when } from "../format";
 
 const SOURCE_WORDS: Record<string, string> = {
   files: "archivos",
@@ -158,6 +158,26 @@ export function DocumentPage({
             </label>
           ) : null}
         </section>
+      ) : null}
+      {editor.kind === "page" && editor.live && editor.canPublish ? (
+        <details className="studio-retire">
+          <summary>Retirar del sitio</summary>
+          <p className="studio-note">
+            La página deja de verse: sus visitantes reciben la página «no encontrada» y sale del
+            mapa del sitio. No se retira mientras otra página enlace a ella. Nada se borra: para
+            volver a publicarla, restaura una revisión del historial.
+          </p>
+          <Form method="post">
+            <button
+              className="studio-button studio-button--danger"
+              type="submit"
+              name="intent"
+              value="retire"
+            >
+              Retirar la página del sitio
+            </button>
+          </Form>
+        </details>
       ) : null}
       <section className="studio-history" aria-labelledby="studio-history-title">
         <h2 id="studio-history-title">Historial</h2>

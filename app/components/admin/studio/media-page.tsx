@@ -8,7 +8,9 @@ import { useState } from "react";
 
 import type { MediaItem } from "~/studio/media-store.server";
 
-import { editorPath, when } from "./document-list";
+import { when } from "../format";
+
+import { editorPath } from "./document-list";
 
 type Usage = Record<string, Array<{ document: string; title: string; draft: boolean }>>;
 

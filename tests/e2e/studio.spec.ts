@@ -428,8 +428,10 @@ test("a page is duplicated into a new one, published, and taken off the site; a 
 
   // Its description is to write (two pages saying the same would compete in search).
   await page.getByRole("button", { name: "Publicar" }).click();
+  // The publish's own answer (the draft's problems are listed from the start), then the page
+  // idle again (its button answers) before the marketer writes the fix.
+  await expect(page.getByRole("alert").filter({ hasText: "No se publicó" })).toBeVisible();
   await expect(page.locator(".studio-problems")).toContainText("Por completar");
-  // The page is idle again (its button answers) before the marketer writes the fix.
   await expect(page.getByRole("button", { name: "Publicar" })).toBeEnabled();
   await page
     .getByLabel(/^Descripción\*?$/)

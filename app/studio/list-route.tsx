@@ -10,6 +10,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { ADMIN_HEADERS, answerSessionForm, postedForm } from "~/admin/session-form.server";
 import { LoginForm } from "~/components/admin/login-form";
+import { StudioOff } from "~/components/admin/studio/studio-off";
 import { DocumentList } from "~/components/admin/studio/document-list";
 import { can } from "~/admin/roles";
 import { NewPageError, newPageData } from "~/content/new-page";
@@ -95,14 +96,7 @@ export function StudioList() {
   const data = useLoaderData<typeof listLoader>();
   const answer = useActionData<typeof listAction>();
   if (data.state === "login") return <LoginForm />;
-  if (data.state === "off") {
-    return (
-      <div className="admin studio">
-        <h1>Contenido</h1>
-        <p className="admin-notice">{data.message}</p>
-      </div>
-    );
-  }
+  if (data.state === "off") return <StudioOff title="Contenido" message={data.message} />;
   return (
     <DocumentList
       documents={data.documents}

@@ -17,6 +17,7 @@ import {
 } from "~/admin/session-form.server";
 import { Forbidden } from "~/components/admin/forbidden";
 import { LoginForm } from "~/components/admin/login-form";
+import { StudioOff } from "~/components/admin/studio/studio-off";
 import { MediaPage } from "~/components/admin/studio/media-page";
 import { env } from "~/config/env.server";
 import type { StudioAccess } from "~/load-context";
@@ -156,14 +157,7 @@ export function StudioMedia() {
   const result = useActionData<typeof mediaAction>();
   if (data.state === "login") return <LoginForm />;
   if (data.state === "forbidden") return <Forbidden message={data.message} />;
-  if (data.state === "off") {
-    return (
-      <div className="admin">
-        <h1>Imágenes</h1>
-        <p className="admin-notice">{data.message}</p>
-      </div>
-    );
-  }
+  if (data.state === "off") return <StudioOff title="Imágenes" message={data.message} />;
   const answered =
     result && "state" in result && result.state === "result" ? (result as MediaResult) : null;
   return <MediaPage {...data} result={answered} />;

@@ -3,6 +3,7 @@
  * Layout also wraps the ErrorBoundary, so every error page keeps the header and footer.
  */
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Links,
@@ -38,6 +39,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(await rootData(request, context), { headers: countryVary() });
 }
 
+/**
+ * Leaving the dashboard loads the root's data again: a studio preview's header and footer
+ * may be a draft's.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  defaultShouldRevalidate,
+}) => defaultShouldRevalidate || /^\/admin/.test(currentUrl.pathname);
+
 export const meta: MetaFunction<typeof loader> = ({ error, data }) =>
   error ? errorDescriptors(error, data?.site) : [];
 
@@ -50,13 +60,8 @@ function useShownPage(): PageLoaderData["page"] | null {
   return null;
 }
 
-/** The page's language: its own meta.lang, else the site default (docs/decisions/001-product-rules.md). */
-function useDocumentLang(fallback: string): string {
-  return useShownPage()?.meta.lang ?? fallback;
-}
-
 /** A route whose page is complete without JavaScript and must not hydrate. */
-function isStatic(handle: unknown): boolean {
+function isStatic({ handle }: { handle: unknown }): boolean {
   return (handle as { hydrate?: boolean } | undefined)?.hydrate === false;
 }
 
@@ -93,11 +98,13 @@ function useAdminChrome(): { Frame: AdminFrame; loggedIn: boolean } | null {
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const site = useSite();
-  const lang = useDocumentLang(site?.lang ?? "es");
   // A route rendered in place of another URL (app/routes/status.tsx) cannot hydrate there.
-  const hydrates = !useMatches().some((match) => isStatic(match.handle));
+  const hydrates = !useMatches().some(isStatic);
   const admin = useAdminChrome();
   const shown = useShownPage();
+  // The page's language: its own meta.lang, else the site default
+  // (docs/decisions/001-product-rules.md).
+  const lang = shown?.meta.lang ?? site?.lang ?? "es";
   return (
     <html lang={lang}>
       <head>

@@ -31,16 +31,14 @@ export function navigateTo(url: string, options: NavigateOptions, deps: Navigate
   try {
     target = new URL(compact, deps.currentUrl);
   } catch {
-    throw new NavigationRefusedError(`Refused to navigate to an invalid URL: ${url}`);
+    throw new NavigationRefusedError(`Invalid URL: ${url}`);
   }
   if (SCRIPT_PROTOCOLS.has(target.protocol)) {
-    throw new NavigationRefusedError(`Refused to navigate to a ${target.protocol} URL`);
+    throw new NavigationRefusedError(`${target.protocol} URL refused`);
   }
   const isExternal = target.origin !== new URL(deps.currentUrl).origin;
   if (isExternal && !options.external) {
-    throw new NavigationRefusedError(
-      `Refused to navigate to the external URL ${target.href} without { external: true }`,
-    );
+    throw new NavigationRefusedError(`${target.href} is external: needs { external: true }`);
   }
   if (isExternal || options.document || !deps.navigate) {
     deps.assign(target.href);

@@ -8,19 +8,26 @@ import type { AppLoadContext } from "@remix-run/node";
 import { personOf } from "~/admin/auth.server";
 import { isBlockedCountry } from "~/affiliate/country-gate.server";
 import { publicSite } from "~/content/content.server";
+import { toPublicSite } from "~/content/public-site";
 import { localeDetector } from "~/i18n/i18n.server";
+import { previewSite } from "~/studio/preview.server";
 
 import { appConfig } from "~/config/app-config.server";
 
-export async function rootData(request: Request, context: Pick<AppLoadContext, "people">) {
+export async function rootData(
+  request: Request,
+  context: Pick<AppLoadContext, "people" | "studio">,
+) {
   // A database out of reach makes the dashboard's own route answer 503; the frame then
   // just names nobody.
   const person = /^\/admin(\/|$)/.test(new URL(request.url).pathname)
     ? await personOf(request, context).catch(() => null)
     : null;
+  // The studio's preview of the site settings' draft shows its header and footer.
+  const draftSite = await previewSite(request, context);
   return {
     person,
-    site: publicSite,
+    site: draftSite ? toPublicSite(draftSite) : publicSite,
     locale: await localeDetector.getLocale(request),
     appConfig,
     /** The country gate blocks this visitor: the header shows no calls to action. */

@@ -283,7 +283,7 @@ export async function editorAction({ request, context, params }: ActionFunctionA
     return redirect(`${path}?publicada=sin-programar`, { status: 303, headers: ADMIN_HEADERS });
   }
 
-  if (intent === "share" && document !== SITE_DOCUMENT) {
+  if (intent === "share") {
     const { path: link, expires } = previewLink(document);
     await audit("compartir vista previa", `caduca ${new Date(expires).toISOString()}`);
     return json({ state: "shared" as const, link, expires }, { headers: ADMIN_HEADERS });

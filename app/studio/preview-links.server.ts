@@ -7,12 +7,20 @@
  */
 import { signedText, signText } from "~/admin/auth.server";
 
+import { SITE_DOCUMENT } from "./content-documents.server";
+
 /** How long a shared preview link works. */
 export const PREVIEW_LINK_DAYS = 7;
 export const PREVIEW_LINK_PATH = "/admin/vista-previa/";
 
-/** Where a page's draft is previewed: in a tab, and in the editor's frame (no script). */
+/**
+ * Where a document's draft is previewed: in a tab, and in the editor's frame (no script).
+ * The site settings show on the home page.
+ */
 export function previewPaths(document: string): { tab: string; frame: string } | null {
+  if (document === SITE_DOCUMENT) {
+    return { tab: `${PREVIEW_LINK_PATH}ajustes`, frame: `${PREVIEW_LINK_PATH}ajustes/marco` };
+  }
   const name = /^pages\/([a-z0-9-]+)$/.exec(document)?.[1];
   return name
     ? { tab: `${PREVIEW_LINK_PATH}pagina/${name}`, frame: `${PREVIEW_LINK_PATH}marco/${name}` }

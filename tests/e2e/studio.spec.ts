@@ -192,6 +192,61 @@ test("the marketer changes the home headline, previews it, publishes it and rest
   await expect.poll(() => publicHeadline(page), { timeout: 5_000 }).toBe(OLD_HEADLINE);
 });
 
+test("a draft of the site settings is previewed with its footer on the home page; visitors keep the published one", async ({
+  page,
+}) => {
+  const footerOf = async (path: string, cookie = "") => {
+    const html = await (
+      await page.request.get(`${server.url}${path}`, {
+        headers: { "User-Agent": PERSON_UA, ...(cookie ? {} : { Cookie: "" }) },
+      })
+    ).text();
+    return /<footer[\s\S]*<\/footer>/.exec(html)?.[0] ?? "";
+  };
+  await logIn(page, "/admin/contenido/ajustes");
+  const copyright = page.getByLabel("Texto de derechos", { exact: false });
+  const published = await copyright.inputValue();
+  const draft = "Brisamar Casino. Texto de derechos del borrador. Solo para mayores de 18 años.";
+  await copyright.fill(draft);
+  await waitForDraftSaved(page);
+
+  // In a tab: the home page under the draft's footer, marked as a preview.
+  const preview = await page.context().newPage();
+  await preview.goto(`${server.url}/admin/vista-previa/ajustes`);
+  await expect(preview.getByRole("contentinfo")).toContainText(draft);
+  await expect(preview.getByRole("note")).toContainText("ajustes del sitio");
+  await expect(preview.getByRole("heading", { level: 1 })).toHaveText(OLD_HEADLINE);
+  // Leaving the preview for a public page (in the browser, without a new document) shows
+  // the published footer again.
+  await preview.locator("main a[href='/bonos']").first().click();
+  await expect(preview).toHaveURL(`${server.url}/bonos`);
+  await expect(preview.getByRole("contentinfo")).toContainText(published);
+  await expect(preview.getByRole("contentinfo")).not.toContainText(draft);
+  await preview.close();
+  // Inside the editor, and through a link for someone without an account.
+  await page.getByText("Vista previa aquí, en móvil o escritorio").click();
+  await expect(page.frameLocator(".studio-frame iframe").getByRole("contentinfo")).toContainText(
+    draft,
+  );
+  await page.getByRole("button", { name: "Crear enlace" }).click();
+  const link = await page.getByLabel(/^Enlace \(caduca el/).inputValue();
+  const stranger = await page.context().browser()!.newContext({ userAgent: PERSON_UA });
+  const shared = await stranger.newPage();
+  await shared.goto(link);
+  await expect(shared.getByRole("contentinfo")).toContainText(draft);
+  await stranger.close();
+
+  // Visitors, and the marketer's own public pages, keep the published footer.
+  expect(await footerOf("/")).toContain(published);
+  expect(await footerOf("/")).not.toContain(draft);
+  expect(await footerOf("/bonos", "session")).not.toContain(draft);
+  // A page's own preview keeps the published settings too.
+  expect(await footerOf("/admin/vista-previa/pagina/home", "session")).toContain(published);
+
+  await page.getByRole("button", { name: "Descartar borrador" }).click();
+  await expect(copyright).toHaveValue(published);
+});
+
 test("what the checks refuse stays beside its field, and nothing is published", async ({
   page,
 }) => {

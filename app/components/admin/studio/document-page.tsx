@@ -18,6 +18,19 @@ const SOURCE_WORDS: Record<string, string> = {
   conflict: "archivos, sin publicar",
 };
 
+/**
+ * Each answer of the server with the editor's data (a load, a refusal) draws the editor anew
+ * from it: after Descartar borrador the version and the revision are those the page opened
+ * with, yet the form must drop what was typed. A shared link is no such answer: what is
+ * typed after it stays.
+ */
+const answers = new WeakMap<EditorData, number>();
+let answered = 0;
+function answerNumber(editor: EditorData): number {
+  if (!answers.has(editor)) answers.set(editor, ++answered);
+  return answers.get(editor)!;
+}
+
 export function DocumentPage({
   editor,
   notice,
@@ -113,7 +126,7 @@ export function DocumentPage({
         </details>
       ) : null}
       <DocumentEditor
-        key={`${editor.document}:${editor.version}:${editor.baseRevision ?? ""}`}
+        key={`${editor.document}:${answerNumber(editor)}`}
         document={editor.document}
         kind={editor.kind}
         schema={editor.form.schema}

@@ -5,6 +5,7 @@ import type { ConversionLedger } from "~/conversions/ledger.server";
 import type { ReportQueries } from "~/reports/clicks.server";
 import type { ContentStore } from "~/studio/content-store.server";
 import type { MediaStore } from "~/studio/media-store.server";
+import type { NotFoundLog } from "~/redirects/not-found-log.server";
 
 /** The content studio's storage, and how a publish reaches this instance at once. */
 export type StudioAccess = {
@@ -13,6 +14,8 @@ export type StudioAccess = {
   media: MediaStore;
   /** Serves what was just published on this instance (the others follow within a second). */
   refresh: () => Promise<void>;
+  /** The paths that answered 404 (app/redirects/not-found-log.server.ts). */
+  notFound: NotFoundLog;
 };
 
 /**

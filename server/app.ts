@@ -124,6 +124,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
     variantsOf: assignment.of,
     refusals,
     refuse,
+    countNotFound,
     client,
     accessLog,
   });
@@ -172,13 +173,26 @@ export function createSiteServer(options: SiteServerOptions): Server {
       if (cache) {
         const key = keyOf(req);
         const hit = key === null ? undefined : cache.get(key);
-        if (hit) return sendDocument(req, res, hit);
+        if (hit) {
+          if (hit.status === 404) countNotFound(req);
+          return sendDocument(req, res, hit);
+        }
       }
 
       // 4. Express and Remix.
       app(req, res);
     },
   );
+
+  /**
+   * A page answered 404: its path (never its query) counts in the record of paths not
+   * found, so a broken inbound link gets a redirect. A refusal of the guard is no such page.
+   */
+  function countNotFound(req: IncomingMessage) {
+    if (!options.studio || refusals.has(req)) return;
+    const { path } = targetOf(req);
+    if (!path.startsWith("/admin")) options.studio.notFound.record(path);
+  }
 
   /**
    * Answers a refused request: `OPTIONS *` here; every other refusal with the site's page
@@ -249,6 +263,7 @@ function expressApp(
     variantsOf,
     refusals,
     refuse,
+    countNotFound,
     client,
     accessLog,
   }: {
@@ -259,6 +274,7 @@ function expressApp(
     keyOf: (req: IncomingMessage) => string | null;
     refusals: WeakMap<IncomingMessage, RefusalContext>;
     refuse: (req: IncomingMessage, res: ServerResponse, refusal: Refusal) => void;
+    countNotFound: (req: IncomingMessage) => void;
   },
 ) {
   const assetsPath = new URL(assetsLocation.publicPath, "http://localhost").pathname.replace(
@@ -302,6 +318,7 @@ function expressApp(
       // The guard's own rule: only the import's POST, while the dashboard is on, may be larger.
       bodyLimit: (req) =>
         bodyLimit(req.method ?? "", targetOf(req).path, { admin: Boolean(env.ADMIN_PASSWORD) }),
+      onNotFound: countNotFound,
       renderErrorPage: (req, res, status) =>
         refuse(req, res, { ok: false, status, reason: "empty answer of a resource route" }),
       getLoadContext: (req) => ({

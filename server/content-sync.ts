@@ -7,8 +7,9 @@
  * and, when CONTENT_PURGE_URL is set, tells a CDN to purge. The same tick publishes the
  * drafts scheduled for a time that has come.
  */
-import { contentFilesOf, readFileDocuments } from "~/studio/content-documents.server";
-import type { ContentStore } from "~/studio/content-store.server";
+import { movedPathsOf } from "~/redirects/redirects";
+import { contentFilesOf, currentPaths, readFileDocuments } from "~/studio/content-documents.server";
+import type { ContentStore, PastPaths } from "~/studio/content-store.server";
 import type { MediaStore } from "~/studio/media-store.server";
 import type { ServerApp } from "~/server-app.server";
 
@@ -51,15 +52,22 @@ export async function startContentSync({
   let applied = -1;
   let running: Promise<void> = Promise.resolve();
 
-  const filesOf = (documents: ReadonlyMap<string, unknown>) =>
-    contentFilesOf(documents, contentRoot, media.lookup);
+  /** The documents as content files, with the paths their pages have left (`past`). */
+  const filesOf = (documents: ReadonlyMap<string, unknown>, past: PastPaths) =>
+    contentFilesOf(
+      documents,
+      contentRoot,
+      media.lookup,
+      movedPathsOf(past, currentPaths(documents)),
+    );
   const apply = async () => {
     await media.sync();
     const head = await store.head();
     if (head === applied) return;
     const documents = await store.publishedData();
+    const files = filesOf(documents, await store.pastPaths());
     try {
-      app().applyContent(filesOf(documents));
+      app().applyContent(files);
     } catch (error) {
       log(`[content] the published content cannot be served: ${(error as Error).message}`);
     }
@@ -80,10 +88,11 @@ export async function startContentSync({
     const files = readFileDocuments(contentRoot);
     for (const problem of files.problems) log(`[content] ${problem}`);
     const served = await store.publishedData();
+    const past = await store.pastPaths();
     const imported = await store.importFiles(files.documents, (changes) => {
       const documents = new Map(served);
       for (const [document, data] of changes) documents.set(document, data);
-      return app().contentProblems(filesOf(documents));
+      return app().contentProblems(filesOf(documents, past));
     });
     if (imported.published.length) {
       log(`[content] from the content files: ${imported.published.join(", ")}`);
@@ -105,7 +114,7 @@ export async function startContentSync({
     for (const due of await store.takeDue()) {
       const documents = await store.publishedData();
       documents.set(due.document, due.data);
-      const problems = app().contentProblems(filesOf(documents));
+      const problems = app().contentProblems(filesOf(documents, await store.pastPaths()));
       if (problems.length > 0) {
         log(`[content] scheduled publish of ${due.document} refused: ${problems.join("; ")}`);
         await audit(due.author, "programación no publicada", due.document, problems.join(" · "));

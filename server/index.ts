@@ -30,6 +30,7 @@ import type { LedgerDatabase } from "~/ledger/database.server";
 import { reportQueries, type ReportQueries } from "~/reports/clicks.server";
 import { ContentStore } from "~/studio/content-store.server";
 import { MediaStore } from "~/studio/media-store.server";
+import { NotFoundLog } from "~/redirects/not-found-log.server";
 import { PeopleStore } from "~/admin/people.server";
 import { ViewLedger } from "~/views/ledger.server";
 
@@ -192,7 +193,9 @@ const studio = database
         audit: (actor, action, target, detail) => people.audit(actor, action, target, detail),
       });
       onShutdown(() => sync.stop());
-      return { store, media, refresh: sync.refresh, importFiles: sync.importFiles };
+      const notFound = new NotFoundLog(database.db, database.dialect);
+      onShutdown(() => notFound.stop());
+      return { store, media, notFound, refresh: sync.refresh, importFiles: sync.importFiles };
     })().catch((error: unknown) => {
       console.error(`[content] cannot read the studio's content: ${(error as Error).message}`);
       process.exit(1);

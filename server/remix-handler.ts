@@ -122,6 +122,8 @@ type HandlerOptions = {
   bodyLimit: (req: IncomingMessage) => number;
   /** Answers with the site's error page for a status (the refusal path in app.ts). */
   renderErrorPage: (req: IncomingMessage, res: ServerResponse, status: 404) => void;
+  /** A document answered 404 (app.ts counts its path for the record of paths not found). */
+  onNotFound?: (req: IncomingMessage) => void;
 };
 
 /**
@@ -149,6 +151,7 @@ export function remixHandler({
   getLoadContext,
   renderErrorPage,
   bodyLimit,
+  onNotFound,
 }: HandlerOptions) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
@@ -172,6 +175,7 @@ export function remixHandler({
         return;
       }
       const document = await toDocument(response);
+      if (document.status === 404) onNotFound?.(req);
       const key = cache ? keyOf(req) : null;
       const stored = key !== null && isStorable(document, { keyedByVariant: keyedByVariant(req) });
       const encoding = preferredEncoding(req.headers["accept-encoding"], { br: true, gzip: true });

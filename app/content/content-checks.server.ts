@@ -7,6 +7,7 @@
  * Problems stop `npm run content:check`, the build and the boot. Advice never stops
  * anything; `npm run dev` shows it beside the page.
  */
+import type { MovedPath } from "~/redirects/redirects";
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -105,8 +106,18 @@ function checkContext(
   pageFiles: ContentFile[],
   publicRoot: string,
   media?: MediaLookup,
+  moved: readonly MovedPath[] = [],
 ) {
   const files = new PublicFiles(publicRoot, media);
+  // A path a page has left, or one an admin redirected, still leads somewhere: a 301.
+  const manual = (siteFile.data as { redirects?: unknown } | null)?.redirects;
+  const redirected = new Set([
+    ...moved.map((path) => path.from),
+    ...(Array.isArray(manual)
+      ? manual.map((redirect) => (redirect as { from?: unknown } | null)?.from)
+      : []
+    ).filter((from): from is string => typeof from === "string"),
+  ]);
   const slugs = new Set(pageFiles.map(rawSlug).filter((slug) => slug !== null));
   const header = SiteSchema.shape.header.safeParse(
     (siteFile.data as { header?: unknown } | null)?.header,
@@ -114,7 +125,8 @@ function checkContext(
   const linkedFrom = new Map<string, Set<string>>();
   let current = siteFile.file;
 
-  const leadsSomewhere = (target: string) =>
+  const leadsSomewhere = (target: string) => servesItself(target) || redirected.has(target);
+  const servesItself = (target: string) =>
     slugs.has(target) ||
     RESOURCE_PATHS.has(target) ||
     (header.success && isOutboundPath(target, { header: header.data })) ||
@@ -122,6 +134,7 @@ function checkContext(
 
   const context: ContentContext & { enterFile(file: string): void } = {
     hasFile: (urlPath) => files.has(urlPath),
+    serves: (path) => servesItself(linkedPath(path) ?? path),
     fileSize: (urlPath) => files.size(urlPath),
     linkProblem(href) {
       const target = linkedPath(href);
@@ -155,16 +168,18 @@ export function checkContent({
   pageFiles,
   publicRoot,
   media,
+  moved,
   placeholders = "advice",
 }: {
   siteFile: ContentFile;
   pageFiles: ContentFile[];
   publicRoot: string;
   media?: MediaLookup | undefined;
+  moved?: readonly MovedPath[] | undefined;
   /** "problem" when publishing (build, boot of production), "advice" while writing. */
   placeholders?: Placeholders;
 }): CheckResult {
-  const { context, linkedFrom } = checkContext(siteFile, pageFiles, publicRoot, media);
+  const { context, linkedFrom } = checkContext(siteFile, pageFiles, publicRoot, media, moved);
   let parsed: ParsedContent;
   try {
     parsed = parseContent(siteFile, pageFiles, context);

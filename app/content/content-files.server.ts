@@ -6,6 +6,7 @@
  * Reading is synchronous because it happens once, while the server build loads (and again
  * in development each time a content file changes: server/dev-content.ts).
  */
+import type { MovedPath } from "~/redirects/redirects";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -130,6 +131,11 @@ export type ContentFiles = {
   problems: string[];
   /** The media library's files the content may name besides public/'s (the studio's). */
   media?: MediaLookup;
+  /**
+   * The paths pages have left, and where each page is now (from the studio's revisions): a
+   * link to one still leads somewhere (a 301), and the site answers it (app/redirects).
+   */
+  moved?: readonly MovedPath[];
 };
 
 /** Reads site.json and every pages/*.json (in file-name order) of a content directory. */

@@ -16,6 +16,7 @@ import type { ContentFiles } from "./content-files.server";
 import { checkContentFiles, loadContent, type LoadedContent } from "./load-content.server";
 import { ContentError } from "./parse-content";
 import { toPublicSite, type PublicSite } from "./public-site";
+import { redirectMap, type MovedPath } from "~/redirects/redirects";
 
 export let site: LoadedContent["site"];
 export let pages: LoadedContent["pages"];
@@ -39,12 +40,18 @@ export function reloadContent(): void {
   serve(loadContent());
 }
 
+/** The old paths of the pages, where they are now (the studio's revisions; none without it). */
+let movedPaths: readonly MovedPath[] = [];
+
 /**
  * Puts content the studio stores in place of the current content (server/content-sync.ts):
- * checked as a whole first; a ContentError leaves the last valid content in place.
+ * checked as a whole first; a ContentError leaves the last valid content in place. Its
+ * `moved` are the paths pages have left (app/redirects/redirects.ts).
  */
 export function applyContent(documents: ContentFiles): void {
-  serve(checkContentFiles(documents));
+  const loaded = checkContentFiles(documents);
+  movedPaths = documents.moved ?? [];
+  serve(loaded);
 }
 
 function serve(loaded: LoadedContent): void {
@@ -69,6 +76,11 @@ export function perContent<T>(derive: () => T): () => T {
     return value;
   };
 }
+
+/** Every 301 the site answers, by old path (app/redirects/redirects.ts). */
+export const redirects = perContent(() =>
+  redirectMap(movedPaths, site.redirects ?? [], new Set(pages.map((page) => page.slug))),
+);
 
 /** Pages with an affiliate link: they promote the brand (advertising notice, country gate). */
 export const promotionalSlugs = perContent(

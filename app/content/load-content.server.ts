@@ -54,6 +54,7 @@ export function checkContentFiles(
     pageFiles: files.pageFiles,
     publicRoot: directory.publicRoot,
     media: files.media,
+    moved: files.moved,
     placeholders,
   });
   if (!content || files.problems.length > 0) {

@@ -128,7 +128,13 @@ export function parseContent(
     problems.push(`content/pages: ninguna página tiene el slug "/" (la portada es obligatoria)`);
   }
   site?.meta.meta_scripts_settings.pages.forEach((listed, index) => {
-    if (!rawSlugs.has(listed)) {
+    if (rawSlugs.has(listed)) return;
+    // A path a page has left (a 301 now): advice, so renaming the page is not refused.
+    if (context?.serves?.(listed) === false && context.linkProblem(listed) === null) {
+      advice.push(
+        `${siteFile.file}: meta.meta_scripts_settings.pages[${index}]: "${listed}" es una ruta antigua que ahora redirige: pon la ruta nueva de la página`,
+      );
+    } else {
       problems.push(
         `${siteFile.file}: meta.meta_scripts_settings.pages[${index}]: ninguna página tiene el slug "${listed}"`,
       );

@@ -23,6 +23,7 @@ import { migration as contentStudio } from "./migrations/014-content-studio";
 import { migration as people } from "./migrations/015-people";
 import { migration as scheduledPublishing } from "./migrations/016-scheduled-publishing";
 import { migration as mediaLibrary } from "./migrations/017-media-library";
+import { migration as movedPathsAndNotFound } from "./migrations/018-moved-paths-and-not-found";
 import type { Database, Dialect } from "./schema";
 
 /** Every migration by name; names sort in the order they run. */
@@ -44,6 +45,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "015-people": people(dialect),
     "016-scheduled-publishing": scheduledPublishing(),
     "017-media-library": mediaLibrary(dialect),
+    "018-moved-paths-and-not-found": movedPathsAndNotFound(),
   };
 }
 

@@ -283,6 +283,16 @@ export type ContentRevisionsTable = {
   author: string;
   message: string;
   source: "files" | "studio" | "restore" | "conflict";
+  /** A page's path in this revision (its slug); null for the site and a page taken off. */
+  path: string | null;
+};
+
+/** How many times a path answered 404 on a day (migration 018); bounded per day. */
+export type NotFoundPathsTable = {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  path: string;
+  hits: number;
 };
 
 /** Each content file as last seen, and the revision it matched (migration 014). */
@@ -383,6 +393,7 @@ export type Database = {
   written_batches: WrittenBatchesTable;
   job_runs: JobRunsTable;
   content_revisions: ContentRevisionsTable;
+  not_found_paths: NotFoundPathsTable;
   content_drafts: ContentDraftsTable;
   content_files: ContentFilesTable;
   accounts: AccountsTable;

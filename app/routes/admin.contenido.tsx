@@ -2,7 +2,8 @@
  * /admin/contenido, the content studio (app/studio), one route for its pages, so every
  * public page's route manifest lists it once: the list of documents (app/studio/
  * list-route.tsx), its people (/admin/contenido/personas, app/studio/people-route.tsx), its
- * images (/admin/contenido/medios, app/studio/media-route.tsx) and,
+ * images (/admin/contenido/medios, app/studio/media-route.tsx), its redirects
+ * (/admin/contenido/redirecciones, app/studio/redirects-route.tsx) and,
  * at /admin/contenido/ajustes and /admin/contenido/paginas/<name>, one document's editor
  * (app/studio/editor-route.tsx). Behind the dashboard's login, never
  * stored, never indexed. Its code loads with this route only.
@@ -21,6 +22,7 @@ import { editorAction, editorLoader, StudioEditor } from "~/studio/editor-route"
 import { listAction, listLoader, StudioList } from "~/studio/list-route";
 import { mediaAction, mediaLoader, StudioMedia } from "~/studio/media-route";
 import { People, peopleAction, peopleLoader } from "~/studio/people-route";
+import { redirectsAction, redirectsLoader, StudioRedirects } from "~/studio/redirects-route";
 import adminStyles from "~/styles/admin.css";
 import studioStyles from "~/styles/studio.css";
 
@@ -40,17 +42,31 @@ const pageOf = (params: { section?: string; name?: string }) =>
       ? "people"
       : params.section === "medios" && params.name === undefined
         ? "media"
-        : "editor";
+        : params.section === "redirecciones" && params.name === undefined
+          ? "redirects"
+          : "editor";
 
 export const loader = (args: LoaderFunctionArgs) =>
-  ({ list: listLoader, people: peopleLoader, media: mediaLoader, editor: editorLoader })[
-    pageOf(args.params)
-  ](args);
+  (
+    ({
+      list: listLoader,
+      people: peopleLoader,
+      media: mediaLoader,
+      redirects: redirectsLoader,
+      editor: editorLoader,
+    }) as const
+  )[pageOf(args.params)](args);
 
 export const action = (args: ActionFunctionArgs) =>
-  ({ list: listAction, people: peopleAction, media: mediaAction, editor: editorAction })[
-    pageOf(args.params)
-  ](args);
+  (
+    ({
+      list: listAction,
+      people: peopleAction,
+      media: mediaAction,
+      redirects: redirectsAction,
+      editor: editorAction,
+    }) as const
+  )[pageOf(args.params)](args);
 
 export const headers = adminHeaders;
 
@@ -73,6 +89,7 @@ const metas = {
   list: adminMeta("Contenido"),
   people: adminMeta("Personas"),
   media: adminMeta("Imágenes"),
+  redirects: adminMeta("Redirecciones"),
   editor: adminMeta("Editar contenido"),
 };
 export const meta: MetaFunction = (args) => metas[pageOf(args.params)](args as never);
@@ -80,8 +97,12 @@ export const meta: MetaFunction = (args) => metas[pageOf(args.params)](args as n
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
 export default function StudioRoute() {
-  const Page = { list: StudioList, people: People, media: StudioMedia, editor: StudioEditor }[
-    pageOf(useParams())
-  ];
+  const Page = {
+    list: StudioList,
+    people: People,
+    media: StudioMedia,
+    redirects: StudioRedirects,
+    editor: StudioEditor,
+  }[pageOf(useParams())];
   return <Page />;
 }

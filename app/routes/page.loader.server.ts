@@ -18,6 +18,7 @@ import {
   links,
   pages,
   promotionalSlugs,
+  redirects,
   site,
   variants,
 } from "~/content/content.server";
@@ -27,6 +28,7 @@ import type { Page } from "~/content/schema";
 import { documentCacheControl } from "~/document/headers.server";
 import { runningOn } from "~/experiments/page-experiments.server";
 import { technicalMessage } from "~/i18n/i18n.server";
+import { redirectFor } from "~/redirects/redirects";
 import { seoOf } from "~/seo/page-seo.server";
 import { isPreviewPath, previewData } from "~/studio/preview.server";
 import type { Seo } from "~/seo/seo.server";
@@ -112,6 +114,9 @@ export async function loader({
       headers,
     });
   if (blocked && outboundLink(url.pathname, site, links)) return forbidden();
+  // A path a page has left, or one an admin redirected: 301 to the page (one hop).
+  const moved = redirectFor(redirects(), url.pathname);
+  if (moved) throw redirect(`${moved.to}${url.search}`, { status: 301, headers });
   const result = resolvePage(pages, url.pathname);
   switch (result.kind) {
     case "redirect":

@@ -14,6 +14,8 @@ import {
   type MediaLookup,
 } from "~/content/content-files.server";
 
+import type { MovedPath } from "~/redirects/redirects";
+
 import { documentText, textHash, type FileDocument } from "./content-store.server";
 
 export const SITE_DOCUMENT = "site";
@@ -32,11 +34,22 @@ export function pageDocumentFor(slug: string): string {
 export const fileOf = (document: string, root = contentDirectory().root): string =>
   displayName(path.join(root, `${document}.json`));
 
+/** Each live page document's path (its slug). */
+export function currentPaths(documents: ReadonlyMap<string, unknown>): Map<string, string> {
+  const paths = new Map<string, string>();
+  for (const [document, data] of documents) {
+    const slug = (data as { slug?: unknown } | null)?.slug;
+    if (isPageDocument(document) && typeof slug === "string") paths.set(document, slug);
+  }
+  return paths;
+}
+
 /** Content files made of documents (pages in document order, as files are read). */
 export function contentFilesOf(
   documents: ReadonlyMap<string, unknown>,
   root = contentDirectory().root,
   media?: MediaLookup,
+  moved?: readonly MovedPath[],
 ): ContentFiles {
   const site = documents.get(SITE_DOCUMENT);
   const pageFiles = [...documents]
@@ -54,6 +67,7 @@ export function contentFilesOf(
         ? [`${fileOf(SITE_DOCUMENT, root)}: (archivo): falta`]
         : [],
     ...(media ? { media } : {}),
+    ...(moved ? { moved } : {}),
   };
 }
 

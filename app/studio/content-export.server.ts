@@ -2,14 +2,17 @@
  * `npm run content:export`: writes the content the studio published as the files of the
  * content folder (site.json, pages/*.json), two-space JSON as the shipped files, so a
  * developer can read, diff and commit it, with the media library's images the content uses
- * as files of public/media/. A page taken off the site loses its file. The
+ * as files of public/media/. A page taken off the site loses its file; a page's old paths
+ * are written among the settings' redirects (the files have no history). The
  * files written are recorded as seen (ContentStore.sawFiles), so the next start knows them
  * for what the studio published, not for a developer's change.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-import { isPageDocument, SITE_DOCUMENT } from "./content-documents.server";
+import { movedPathsOf, settingsWithMoves } from "~/redirects/redirects";
+
+import { currentPaths, isPageDocument, SITE_DOCUMENT } from "./content-documents.server";
 import { documentText, textHash, type ContentStore } from "./content-store.server";
 import { usesMedia, type MediaStore } from "./media-store.server";
 
@@ -19,6 +22,10 @@ export async function exportContent(
   media?: { store: MediaStore; publicRoot: string },
 ): Promise<{ written: string[]; removed: string[]; images: string[] }> {
   const published = await store.published();
+  // The pages' old paths go out with the settings' redirects (the files have no history).
+  const documents = new Map([...published].map(([document, { data }]) => [document, data]));
+  const paths = currentPaths(documents);
+  const moved = movedPathsOf(await store.pastPaths(), paths);
   const written: string[] = [];
   const removed: string[] = [];
   const seen = [];
@@ -30,11 +37,15 @@ export async function exportContent(
       removed.push(file);
       continue;
     }
-    const text = documentText(revision.data);
+    const data =
+      document === SITE_DOCUMENT
+        ? settingsWithMoves(revision.data, moved, new Set(paths.values()))
+        : revision.data;
+    const text = documentText(data);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, text);
     written.push(file);
-    seen.push({ document, data: revision.data, hash: textHash(text), revision: revision.id });
+    seen.push({ document, data, hash: textHash(text), revision: revision.id });
   }
   await store.sawFiles(seen);
   // The media library's images the content uses, as files of public/media/: the files and

@@ -57,12 +57,37 @@ export type SaveResult =
   /** Someone saved the document since the version this save was made from. */
   | { saved: false; current: Draft };
 
+/** Every path a page document was published at (ContentStore.pastPaths). */
+export type PastPaths = Array<{ path: string; document: string }>;
+
+/** A page revision's path (its slug), kept beside it (migration 018). */
+function pathIn(document: string, data: unknown): string | null {
+  if (!document.startsWith("pages/") || data === null || typeof data !== "object") return null;
+  const slug = (data as { slug?: unknown }).slug;
+  return typeof slug === "string" && slug.length <= 200 ? slug : null;
+}
+
 export class ContentStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /**
+   * Every path a page was ever published at, with its document (conflicts, never served,
+   * are left out): a path the page has left answers 301 to where it is now.
+   */
+  async pastPaths(): Promise<PastPaths> {
+    const rows = await this.db
+      .selectFrom("content_revisions")
+      .select(["path", "document"])
+      .distinct()
+      .where("path", "is not", null)
+      .where("source", "!=", "conflict")
+      .execute();
+    return rows.map((row) => ({ path: row.path!, document: row.document }));
+  }
 
   /** The newest revision's id (0 with none): it changes with every publish, on any instance. */
   head(): Promise<number> {
@@ -217,6 +242,7 @@ export class ContentStore {
             author,
             message: message.slice(0, 500),
             source,
+            path: pathIn(document, data),
           })
           .returning("id")
           .executeTakeFirstOrThrow();
@@ -287,6 +313,7 @@ export class ContentStore {
             author: FILES_AUTHOR,
             message,
             source,
+            path: pathIn(file.document, file.data),
           })
           .returning("id")
           .executeTakeFirstOrThrow();

@@ -10,7 +10,15 @@ import { checkContentFiles } from "~/content/load-content.server";
 import { ContentError, type Content } from "~/content/parse-content";
 import type { StudioAccess } from "~/load-context";
 
-import { contentFilesOf, fileOf, isPageDocument, SITE_DOCUMENT } from "./content-documents.server";
+import { movedPathsOf } from "~/redirects/redirects";
+
+import {
+  contentFilesOf,
+  currentPaths,
+  fileOf,
+  isPageDocument,
+  SITE_DOCUMENT,
+} from "./content-documents.server";
 import type { ContentStore, Draft, Revision } from "./content-store.server";
 import { pathWords } from "./field-words";
 import type { DocumentStatus, DocumentSummary, FieldChange, FieldProblem } from "./types";
@@ -138,7 +146,8 @@ export async function checkWith(
   const documents = await store.publishedData();
   for (const [document, data] of changes) documents.set(document, data);
   try {
-    const loaded = checkContentFiles(contentFilesOf(documents, undefined, media.lookup));
+    const moved = movedPathsOf(await store.pastPaths(), currentPaths(documents));
+    const loaded = checkContentFiles(contentFilesOf(documents, undefined, media.lookup, moved));
     return { problems: [], warnings: loaded.warnings, content: loaded };
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;

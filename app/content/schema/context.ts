@@ -18,6 +18,8 @@ export interface ContentContext {
    * else why not. Records the link, for the advice about pages nothing links to.
    */
   linkProblem(href: string): string | null;
+  /** True when the site answers this path itself (a page, a route, a file): never a redirect's source. */
+  serves?(path: string): boolean;
 }
 
 /** Marks an issue as advice: shown to the editor, never stops the build. */

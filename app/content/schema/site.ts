@@ -25,6 +25,19 @@ const postbackParam = z
   .string()
   .regex(/^[A-Za-z0-9_.-]{1,40}$/, "debe tener de 1 a 40 caracteres de A-Z, a-z, 0-9, _ . -");
 
+/**
+ * The old path of a redirect: a path as a browser sends it (any case, a file name, a
+ * trailing slash), without query, fragment, spaces or "//".
+ */
+const redirectSource = z
+  .string()
+  .max(200)
+  .regex(
+    /^\/(?!\/)[A-Za-z0-9._~!$&'()*+,;=:@%\/-]*$/,
+    'debe ser una ruta que empiece por "/", sin espacios, "?" ni "#" (p. ej. "/bonos-verano")',
+  )
+  .refine((path) => !path.includes("//"), { message: 'no puede contener "//"' });
+
 /** A one-segment site path with a trailing slash, e.g. "/login/". */
 const outboundPath = z
   .string()
@@ -272,6 +285,20 @@ export function siteSchema(context?: ContentContext) {
         "Texts of the interface a visitor reads or hears (screen readers), in the pages' language.",
       ),
     experiments: experimentsField,
+    redirects: z
+      .array(
+        z.strictObject({
+          from: redirectSource.describe(
+            "The old path visitors and links still ask for (as received, without ?query), e.g. /bonos-verano or /Promo.html.",
+          ),
+          to: pageLink.describe("The page of the site the old path now sends to (a 301)."),
+          note: z.string().max(200).optional().describe("Why it exists, for the next person."),
+        }),
+      )
+      .optional()
+      .describe(
+        "301 redirects an admin added (Contenido → Redirecciones). A page's own old paths need none: each path a page had answers 301 to its path now.",
+      ),
     errors: z
       .object({
         bad_request: errorText.describe(
@@ -292,6 +319,21 @@ export function siteSchema(context?: ContentContext) {
       })
       .describe("Texts of error pages other than 404/403 (those are content pages)."),
   }).superRefine((site, ctx) => {
+    // A redirect's source is a path nothing of the site answers, named once.
+    const sources = new Set<string>();
+    for (const [index, { from }] of (site.redirects ?? []).entries()) {
+      const path = ["redirects", index, "from"];
+      if (sources.has(from)) {
+        ctx.addIssue({ code: "custom", path, message: `"${from}" ya tiene otra redirección` });
+      } else if (context?.serves?.(from)) {
+        ctx.addIssue({
+          code: "custom",
+          path,
+          message: `"${from}" es una página o una ruta del sitio: una redirección no puede taparla`,
+        });
+      }
+      sources.add(from);
+    }
     // A split names an experiment, declared beside it in `experiments` (its own schema).
     const { experiments = [] } = site as { experiments?: Parameters<typeof splitProblems>[1] };
     for (const { path, message } of splitProblems(site.affiliate.splits, experiments, {

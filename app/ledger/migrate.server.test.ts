@@ -817,3 +817,34 @@ describe("migration 013 on a PostgreSQL ledger that already had clicks and views
     }
   });
 });
+
+describe("migration 018 on a studio that already had revisions", () => {
+  it("gives each page revision its path, and none to the settings or a page taken off", async () => {
+    const db = memoryDatabase();
+    try {
+      const migrator = ledgerMigrator(db, "sqlite");
+      expect((await migrator.migrateTo("017-media-library")).error).toBeUndefined();
+      await sql`insert into content_revisions (document, data, at, author, message, source) values
+        ('pages/bonos', ${JSON.stringify({ slug: "/bonos" })}, 1, 'ana', '', 'files'),
+        ('pages/bonos', ${JSON.stringify({ slug: "/ofertas" })}, 2, 'ana', '', 'studio'),
+        ('pages/bonos', null, 3, 'ana', '', 'studio'),
+        ('site', ${JSON.stringify({ slug: "/no" })}, 4, 'ana', '', 'studio'),
+        ('pages/rota', '{', 5, 'ana', '', 'studio')`.execute(db);
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const rows = await db
+        .selectFrom("content_revisions")
+        .select(["document", "path"])
+        .orderBy("id")
+        .execute();
+      expect(rows).toEqual([
+        { document: "pages/bonos", path: "/bonos" },
+        { document: "pages/bonos", path: "/ofertas" },
+        { document: "pages/bonos", path: null },
+        { document: "site", path: null },
+        { document: "pages/rota", path: null },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

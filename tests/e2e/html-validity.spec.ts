@@ -58,6 +58,7 @@ test("the dashboard's login form and its pages are valid HTML", async ({ request
     "/admin/vista-previa/pagina/home",
     "/admin/contenido/personas",
     "/admin/contenido/medios",
+    "/admin/contenido/redirecciones",
   ]) {
     const response = await request.get(`${ADMIN}${path}`, { headers: { ...headers, cookie } });
     expect(response.status(), path).toBe(200);

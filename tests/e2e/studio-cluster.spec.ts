@@ -3,7 +3,8 @@
  * nginx, scripts/topology.ts): a publish on one instance is served by both within 5 s,
  * with no restart and no build, and a restore on the other brings the old headline back
  * everywhere; a photo uploaded on one instance is published from the other and both serve
- * it. Each instance is read directly: the front, as a CDN would, keeps a page for
+ * it; paths not found on both add up in one record, and a redirect added on one answers on
+ * both. Each instance is read directly: the front, as a CDN would, keeps a page for
  * the time its Cache-Control allows (docs/editing-content.md).
  */
 import { test as base, expect, type Page } from "@playwright/test";
@@ -111,6 +112,34 @@ test("a publish on one instance is served by both within 5 s, and so is a restor
         const file = await page.request.get(`${instance.url}${entry.split(" ")[0]}`);
         expect(file.headers()["content-type"]).toBe("image/webp");
       }
+    }
+
+    // Paths not found on either instance add up in one record; a redirect added on one
+    // instance answers on both within 5 s.
+    const status = async (url: string, pathname: string) =>
+      (await page.request.get(`${url}${pathname}`, { maxRedirects: 0 })).status();
+    for (const url of [first.url, first.url, second.url]) {
+      expect(await status(url, "/enlace-roto-del-foro")).toBe(404);
+    }
+    await page.goto(`${first.url}/admin/contenido/redirecciones`);
+    const broken = page.getByRole("row").filter({ hasText: "/enlace-roto-del-foro" });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return (await broken.count()) === 1 ? broken.locator("td").nth(1).innerText() : "";
+        },
+        { timeout: 15_000 },
+      )
+      .toBe("3");
+    await broken.getByRole("link", { name: "Redirigir…" }).click();
+    await page.getByLabel(/^Hacia/).selectOption("/bonos");
+    await page.getByRole("button", { name: "Añadir" }).click();
+    await expect(page.getByRole("status")).toContainText("Redirección añadida");
+    for (const instance of [first, second]) {
+      await expect
+        .poll(() => status(instance.url, "/enlace-roto-del-foro"), { timeout: 5_000 })
+        .toBe(301);
     }
   } finally {
     await topology?.stop();

@@ -72,8 +72,10 @@ it("writes the published content as files that pass the check, and a start finds
       "pages/403.json",
       "pages/404.json",
       "pages/bonos.json",
+      "pages/como-ganamos-dinero.json",
       "pages/es.json",
       "pages/home.json",
+      "pages/metodologia.json",
       "pages/privacy.json",
       "pages/responsible.json",
       "pages/terms.json",
@@ -88,7 +90,7 @@ it("writes the published content as files that pass the check, and a start finds
     );
     // The files are valid content: the check the build runs passes on them.
     const checked = loadContent({ root: path.join(root, "content"), publicRoot }, "problem");
-    expect(checked.pageCount).toBe(9);
+    expect(checked.pageCount).toBe(11);
 
     const head = await store.head();
     expect(

@@ -10,7 +10,7 @@ import { isBlockedCountry } from "~/affiliate/country-gate.server";
 import { publicSite } from "~/content/content.server";
 import { toPublicSite } from "~/content/public-site";
 import { localeDetector } from "~/i18n/i18n.server";
-import { previewSite } from "~/studio/preview.server";
+import { isPreviewPath, previewSite } from "~/studio/preview.server";
 
 import { appConfig } from "~/config/app-config.server";
 
@@ -20,11 +20,12 @@ export async function rootData(
 ) {
   // A database out of reach makes the dashboard's own route answer 503; the frame then
   // just names nobody.
-  const person = /^\/admin(\/|$)/.test(new URL(request.url).pathname)
+  const { pathname } = new URL(request.url);
+  const person = /^\/admin(\/|$)/.test(pathname)
     ? await personOf(request, context).catch(() => null)
     : null;
   // The studio's preview of the site settings' draft shows its header and footer.
-  const draftSite = await previewSite(request, context);
+  const draftSite = isPreviewPath(pathname) ? await previewSite(request, context) : null;
   return {
     person,
     site: draftSite ? toPublicSite(draftSite) : publicSite,

@@ -114,10 +114,14 @@ export async function loader({
       headers,
     });
   if (blocked && outboundLink(url.pathname, site, links)) return forbidden();
-  // A path a page has left, or one an admin redirected: 301 to the page (one hop).
-  const moved = redirectFor(redirects(), url.pathname);
-  if (moved) throw redirect(`${moved.to}${url.search}`, { status: 301, headers });
   const result = resolvePage(pages, url.pathname);
+  // A path no page answers may be one a page has left, or one an admin redirected: 301 to
+  // the page (one hop). A page's own path never is, so a page pays no lookup.
+  const moved =
+    result.kind === "invalid" || result.kind === "not-found"
+      ? redirectFor(redirects(), url.pathname)
+      : null;
+  if (moved) throw redirect(`${moved.to}${url.search}`, { status: 301, headers });
   switch (result.kind) {
     case "redirect":
       // url.search is already percent-encoded by the URL parser.

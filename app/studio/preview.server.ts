@@ -130,14 +130,13 @@ async function resolveNow(
 
 /**
  * The site settings a preview of their draft shows (header, footer, notices), for the root
- * loader; null on every other path, and whenever the draft cannot be shown (the page loader
- * then answers why).
+ * loader on a preview path (isPreviewPath); null for a page's preview, and whenever the
+ * draft cannot be shown (the page loader then answers why).
  */
 export async function previewSite(
   request: Request,
   context: Pick<AppLoadContext, "studio" | "people">,
 ): Promise<Site | null> {
-  if (!isPreviewPath(new URL(request.url).pathname)) return null;
   const target = await resolve(request, context).catch(() => null);
   if (!target || target instanceof Response || target.document !== SITE_DOCUMENT) return null;
   return target.check.content?.site ?? null;

@@ -22,6 +22,7 @@ import { LoginForm } from "~/components/admin/login-form";
 import { StudioOff } from "~/components/admin/studio/studio-off";
 import { RedirectsPage, type RedirectsResult } from "~/components/admin/studio/redirects-page";
 import { pages, redirects } from "~/content/content.server";
+import { FORBIDDEN_SLUG, NOT_FOUND_SLUG } from "~/content/resolve-page";
 import { PATHS_PER_DAY } from "~/redirects/not-found-log.server";
 import { redirectFor } from "~/redirects/redirects";
 import type { StudioAccess } from "~/load-context";
@@ -42,7 +43,7 @@ async function pageData(studio: StudioAccess, request: Request) {
     state: "redirects" as const,
     redirects: [...map.values()].sort((a, b) => a.from.localeCompare(b.from)),
     pages: pages
-      .filter((page) => !["/404", "/403"].includes(page.slug))
+      .filter((page) => page.slug !== NOT_FOUND_SLUG && page.slug !== FORBIDDEN_SLUG)
       .map((page) => ({ slug: page.slug, title: page.title }))
       .sort((a, b) => a.slug.localeCompare(b.slug)),
     notFound: paths.map((row) => ({

@@ -5,6 +5,7 @@ import type { AccountSummary, AuditEntry } from "~/admin/people.server";
 import { ROLE_WORDS, ROLES } from "~/admin/roles";
 
 import { when } from "./format";
+import { StudioTable } from "./studio/studio-table";
 
 export function PeoplePage({
   accounts,
@@ -147,30 +148,17 @@ export function PeoplePage({
         {audit.length === 0 ? (
           <p className="studio-note">Todavía no hay cambios registrados.</p>
         ) : (
-          <div className="studio-table-scroll">
-            <table className="studio-changes">
-              <thead>
-                <tr>
-                  <th scope="col">Cuándo</th>
-                  <th scope="col">Quién</th>
-                  <th scope="col">Qué</th>
-                  <th scope="col">Sobre</th>
-                  <th scope="col">Detalle</th>
-                </tr>
-              </thead>
-              <tbody>
-                {audit.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{when(entry.at, timeZone)}</td>
-                    <td>{entry.actor}</td>
-                    <td>{entry.action}</td>
-                    <td>{entry.target}</td>
-                    <td>{entry.detail}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StudioTable columns={["Cuándo", "Quién", "Qué", "Sobre", "Detalle"]}>
+            {audit.map((entry) => (
+              <tr key={entry.id}>
+                <td>{when(entry.at, timeZone)}</td>
+                <td>{entry.actor}</td>
+                <td>{entry.action}</td>
+                <td>{entry.target}</td>
+                <td>{entry.detail}</td>
+              </tr>
+            ))}
+          </StudioTable>
         )}
       </section>
     </div>

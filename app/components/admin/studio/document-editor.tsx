@@ -12,6 +12,7 @@ import type { FieldChange, FieldProblem } from "~/studio/types";
 import { ContentForm, errorSchemaOf, type FormContext } from "./content-form";
 import { when } from "../format";
 import { PreviewFrame } from "./preview-frame";
+import { StudioTable } from "./studio-table";
 
 /** How long after the last change the draft is saved. */
 const SAVE_AFTER_MS = 1_000;
@@ -443,31 +444,20 @@ export function ChangesTable({
 }) {
   if (changes.length === 0) return <p className="studio-note">Sin diferencias.</p>;
   return (
-    <div className="studio-table-scroll">
-      <table className="studio-changes">
-        <thead>
-          <tr>
-            <th scope="col">Campo</th>
-            <th scope="col">{beforeLabel}</th>
-            <th scope="col">{afterLabel}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {changes.map((change, index) => (
-            <tr key={index}>
-              <th scope="row">
-                {change.words} <span className="studio-note">({change.kind})</span>
-              </th>
-              <td>
-                <del>{change.before ?? "—"}</del>
-              </td>
-              <td>
-                <ins>{change.after ?? "—"}</ins>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StudioTable columns={["Campo", beforeLabel, afterLabel]}>
+      {changes.map((change, index) => (
+        <tr key={index}>
+          <th scope="row">
+            {change.words} <span className="studio-note">({change.kind})</span>
+          </th>
+          <td>
+            <del>{change.before ?? "—"}</del>
+          </td>
+          <td>
+            <ins>{change.after ?? "—"}</ins>
+          </td>
+        </tr>
+      ))}
+    </StudioTable>
   );
 }

@@ -11,6 +11,7 @@ import type { MediaItem } from "~/studio/media-store.server";
 import { when } from "../format";
 
 import { editorPath } from "./document-list";
+import { FieldError } from "./studio-table";
 
 type Usage = Record<string, Array<{ document: string; title: string; draft: boolean }>>;
 
@@ -97,11 +98,7 @@ export function MediaPage({
                 aria-describedby={fileError ? "media-file-error" : undefined}
                 onChange={() => setTooLarge(null)}
               />
-              {fileError ? (
-                <span className="studio-field__error" id="media-file-error">
-                  {fileError}
-                </span>
-              ) : null}
+              <FieldError id="media-file-error" message={fileError} />
             </label>
             <label className="studio-field">
               <span>Texto alternativo: qué muestra la imagen, para quien no la ve</span>
@@ -114,11 +111,7 @@ export function MediaPage({
                 aria-invalid={altError ? true : undefined}
                 aria-describedby={altError ? "media-alt-error" : undefined}
               />
-              {altError ? (
-                <span className="studio-field__error" id="media-alt-error">
-                  {altError}
-                </span>
-              ) : null}
+              <FieldError id="media-alt-error" message={altError} />
             </label>
             <button
               className="studio-button studio-button--primary"

@@ -7,6 +7,8 @@ import { Form, useNavigation } from "@remix-run/react";
 
 import type { Redirect } from "~/redirects/redirects";
 
+import { FieldError, StudioTable } from "./studio-table";
+
 export type RedirectsResult =
   | { ok: true; message: string }
   | {
@@ -17,14 +19,6 @@ export type RedirectsResult =
     };
 
 const count = (value: number) => new Intl.NumberFormat("es-ES").format(value);
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <span className="studio-field__error" id={id}>
-      {message}
-    </span>
-  ) : null;
-}
 
 export function RedirectsPage({
   redirects,
@@ -121,53 +115,48 @@ export function RedirectsPage({
         {redirects.length === 0 ? (
           <p className="studio-note">Todavía no hay ninguna.</p>
         ) : (
-          <div className="studio-table-scroll">
-            <table className="studio-changes">
-              <thead>
-                <tr>
-                  <th scope="col">Desde</th>
-                  <th scope="col">Hacia</th>
-                  <th scope="col">Origen</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Acciones</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {redirects.map((redirect) => (
-                  <tr key={redirect.from}>
-                    <td>
-                      <code>{redirect.from}</code>
-                    </td>
-                    <td>
-                      <a href={redirect.to}>{redirect.to}</a>
-                    </td>
-                    <td>
-                      {redirect.kind === "moved"
-                        ? "La página cambió de ruta"
-                        : `Añadida a mano${redirect.note ? `: ${redirect.note}` : ""}`}
-                    </td>
-                    <td>
-                      {redirect.kind === "manual" ? (
-                        <Form method="post">
-                          <input type="hidden" name="from" value={redirect.from} />
-                          <button
-                            className="studio-button studio-button--small studio-button--danger"
-                            type="submit"
-                            name="intent"
-                            value="remove"
-                            aria-label={`Quitar la redirección de ${redirect.from}`}
-                          >
-                            Quitar
-                          </button>
-                        </Form>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StudioTable
+            columns={[
+              "Desde",
+              "Hacia",
+              "Origen",
+              <span key="actions" className="visually-hidden">
+                Acciones
+              </span>,
+            ]}
+          >
+            {redirects.map((redirect) => (
+              <tr key={redirect.from}>
+                <td>
+                  <code>{redirect.from}</code>
+                </td>
+                <td>
+                  <a href={redirect.to}>{redirect.to}</a>
+                </td>
+                <td>
+                  {redirect.kind === "moved"
+                    ? "La página cambió de ruta"
+                    : `Añadida a mano${redirect.note ? `: ${redirect.note}` : ""}`}
+                </td>
+                <td>
+                  {redirect.kind === "manual" ? (
+                    <Form method="post">
+                      <input type="hidden" name="from" value={redirect.from} />
+                      <button
+                        className="studio-button studio-button--small studio-button--danger"
+                        type="submit"
+                        name="intent"
+                        value="remove"
+                        aria-label={`Quitar la redirección de ${redirect.from}`}
+                      >
+                        Quitar
+                      </button>
+                    </Form>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </StudioTable>
         )}
       </section>
 
@@ -187,38 +176,26 @@ export function RedirectsPage({
         {notFound.length === 0 ? (
           <p className="studio-note">Ninguna en los últimos 30 días.</p>
         ) : (
-          <div className="studio-table-scroll">
-            <table className="studio-changes">
-              <thead>
-                <tr>
-                  <th scope="col">Ruta</th>
-                  <th scope="col">Veces</th>
-                  <th scope="col">Días</th>
-                  <th scope="col">Ahora</th>
-                </tr>
-              </thead>
-              <tbody>
-                {notFound.map((row) => (
-                  <tr key={row.path}>
-                    <td>
-                      <code>{row.path}</code>
-                    </td>
-                    <td>{count(row.hits)}</td>
-                    <td>{row.days}</td>
-                    <td>
-                      {row.now ? (
-                        <>
-                          Lleva a <a href={row.now}>{row.now}</a>
-                        </>
-                      ) : (
-                        <a href={`?desde=${encodeURIComponent(row.path)}#nueva`}>Redirigir…</a>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StudioTable columns={["Ruta", "Veces", "Días", "Ahora"]}>
+            {notFound.map((row) => (
+              <tr key={row.path}>
+                <td>
+                  <code>{row.path}</code>
+                </td>
+                <td>{count(row.hits)}</td>
+                <td>{row.days}</td>
+                <td>
+                  {row.now ? (
+                    <>
+                      Lleva a <a href={row.now}>{row.now}</a>
+                    </>
+                  ) : (
+                    <a href={`?desde=${encodeURIComponent(row.path)}#nueva`}>Redirigir…</a>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </StudioTable>
         )}
       </section>
     </div>

@@ -111,7 +111,7 @@ describe("error boundaries", () => {
     const { status, data } = await loadPath("/%3Cimg%20src=x%20onerror=alert(1)%3E");
     expect(status).toBe(404);
     expect(data.notice).toBe("Page Not Found: /<img src=x onerror=alert(1)>");
-    expect(data.seo?.title).toBe(notFoundPage.meta.title);
+    expect(data.head).toContainEqual({ title: notFoundPage.meta.title });
     renderWithChild({ path: "boom", loader: () => json(data), Component: PageRoute });
     await expectLayout();
     const mainBlock = notFoundPage.components.find((component) => component.component_id === 1);
@@ -127,7 +127,7 @@ describe("error boundaries", () => {
     expect(status).toBe(404);
     expect(data.notice).toBeNull();
     expect(data.page?.slug).toBe("/404");
-    expect(data.seo?.title).toBe(notFoundPage.meta.title);
+    expect(data.head).toContainEqual({ title: notFoundPage.meta.title });
   });
 
   it("show the 405 message for a refused method", async () => {

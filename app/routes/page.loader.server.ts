@@ -7,7 +7,7 @@
  * path failed validation: one 404 page, one head). A module of its own so the browser's
  * bundle of the page route carries none of it.
  */
-import type { LoaderFunctionArgs, TypedResponse } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaDescriptor, TypedResponse } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 
 import { countryVary, isBlockedCountry } from "~/affiliate/country-gate.server";
@@ -29,9 +29,8 @@ import { documentCacheControl } from "~/document/headers.server";
 import { runningOn } from "~/experiments/page-experiments.server";
 import { technicalMessage } from "~/i18n/i18n.server";
 import { redirectFor } from "~/redirects/redirects";
-import { seoOf } from "~/seo/page-seo.server";
+import { headOf } from "~/seo/page-seo.server";
 import { isPreviewPath, previewData } from "~/studio/preview.server";
-import type { Seo } from "~/seo/seo.server";
 
 /** What the loader sends to the browser. */
 export type PageLoaderData = {
@@ -39,8 +38,8 @@ export type PageLoaderData = {
   page: Page | null;
   /** Plain text shown when `page` is null. */
   fallbackText: string | null;
-  /** Head tags and structured data of the page. */
-  seo: Seo | null;
+  /** Head tags and structured data of the page, as Remix meta descriptors (made here). */
+  head: MetaDescriptor[] | null;
   /**
    * The check-page notice of a path that failed validation ("Page Not Found: {path}"),
    * shown under the 404 page's content; null otherwise.
@@ -78,7 +77,7 @@ function pageData(
   return {
     page,
     fallbackText: page ? null : MISSING_404_TEXT,
-    seo: page ? seoOf(page.slug) : null,
+    head: page ? headOf(page.slug) : null,
     notice,
     advice: env.NODE_ENV === "development" && page ? adviceFor(page.slug) : null,
     promotional: page ? promotional.has(page.slug) : false,

@@ -11,7 +11,7 @@ import { PageView } from "~/components/page-view";
 import type { loader } from "~/routes/page.loader.server";
 import { ALLOWED_METHODS } from "~/document/headers.server";
 import type { loader as rootLoader } from "~/root";
-import { errorDescriptors, seoDescriptors } from "~/seo/seo-meta";
+import { errorDescriptors } from "~/seo/seo-meta";
 
 export { loader } from "~/routes/page.loader.server";
 
@@ -30,7 +30,7 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 }) => {
   if (error)
     return errorDescriptors(error, matches.find((match) => match.id === "root")?.data?.site);
-  if (data?.seo) return seoDescriptors(data.seo);
+  if (data?.head) return data.head;
   return [{ title: data?.fallbackText ?? "" }, { name: "robots", content: "noindex" }];
 };
 

@@ -4,13 +4,19 @@
  */
 import { pages, perContent, site } from "~/content/content.server";
 
-import { buildSeo, type Seo } from "./seo.server";
+import type { MetaDescriptor } from "@remix-run/node";
 
-const seoOfSlug = perContent(
-  () => new Map<string, Seo>(pages.map((page) => [page.slug, buildSeo(page, site, pages)])),
+import { seoDescriptors } from "./seo-head.server";
+import { buildSeo } from "./seo.server";
+
+const headOfSlug = perContent(
+  () =>
+    new Map<string, MetaDescriptor[]>(
+      pages.map((page) => [page.slug, seoDescriptors(buildSeo(page, site, pages))]),
+    ),
 );
 
-/** The prepared head of a page of the content. */
-export function seoOf(slug: string): Seo | null {
-  return seoOfSlug().get(slug) ?? null;
+/** The prepared head of a page of the content, as Remix meta descriptors. */
+export function headOf(slug: string): MetaDescriptor[] | null {
+  return headOfSlug().get(slug) ?? null;
 }

@@ -181,7 +181,7 @@ const people = new PeopleStore(peopleDatabase.db, () => Boolean(env.ADMIN_PASSWO
  */
 const studio = database
   ? await (async () => {
-      const store = new ContentStore(database.db, database.dialect);
+      const store = new ContentStore(database.db, database.dialect, Date.now, env.REPORT_TIME_ZONE);
       const media = new MediaStore(database.db);
       const sync = await startContentSync({
         store,

@@ -1,4 +1,10 @@
-/** A page as visitors see it: its blocks (app/routes/page.tsx; the studio's previews too). */
+/**
+ * A page as visitors see it: its blocks, and under the first (the one with the <h1>) who
+ * wrote and reviewed it and when it last changed (app/routes/page.tsx; the studio's
+ * previews too).
+ */
+import { Link } from "@remix-run/react";
+
 import { PromotionalPage } from "~/components/blocks/advertising-notice";
 import { Blocks } from "~/components/blocks/registry";
 import { DevAdvice } from "~/components/dev-advice";
@@ -6,7 +12,7 @@ import { useInterfaceTexts } from "~/components/layout/interface-texts";
 import type { PageLoaderData } from "~/routes/page.loader.server";
 
 export function PageView({ data }: { data: PageLoaderData }) {
-  const { page, fallbackText, notice, advice, promotional, restricted, preview } = data;
+  const { page, byline, fallbackText, notice, advice, promotional, restricted, preview } = data;
   const ui = useInterfaceTexts();
   return (
     <>
@@ -22,7 +28,22 @@ export function PageView({ data }: { data: PageLoaderData }) {
       ) : null}
       {page ? (
         <PromotionalPage.Provider value={promotional}>
-          <Blocks components={page.components} />
+          <Blocks components={page.components.slice(0, 1)} />
+          {byline && ui ? (
+            <p className="byline">
+              {ui.byline_by} <Link to={byline.author.href}>{byline.author.name}</Link>
+              {byline.reviewer ? (
+                <>
+                  {" · "}
+                  {ui.byline_reviewed_by}{" "}
+                  <Link to={byline.reviewer.href}>{byline.reviewer.name}</Link>
+                </>
+              ) : null}
+              {" · "}
+              {ui.byline_updated}: <time dateTime={byline.day}>{byline.date}</time>
+            </p>
+          ) : null}
+          <Blocks components={page.components.slice(1)} />
         </PromotionalPage.Provider>
       ) : (
         <p className="fallback-text">{fallbackText}</p>

@@ -32,7 +32,53 @@ describe("checkContent", () => {
       placeholders: "problem",
     });
     expect({ problems, warnings }).toEqual({ problems: [], warnings: [] });
-    expect(content?.pages).toHaveLength(real.pageFiles.length);
+    // Each page file's page, and each person's page (/autores/<slug>).
+    const people = (real.siteFile!.data as { people: { slug: string }[] }).people;
+    expect(content?.pages).toHaveLength(real.pageFiles.length + people.length);
+    expect(content?.pages.map((page) => page.slug)).toEqual(
+      expect.arrayContaining(people.map((person) => `/autores/${person.slug}`)),
+    );
+  });
+
+  it("asks every indexable page but the legal ones for a byline and its date, naming people that exist", () => {
+    const unsigned = run("content/pages/bonos.json", (page) => {
+      delete page.byline;
+    });
+    expect(unsigned.problems).toEqual([
+      expect.stringMatching(/^content\/pages\/bonos\.json: byline: falta: cada página indexable/),
+    ]);
+    const stranger = run("content/pages/bonos.json", (page) => {
+      page.byline = { author: "lucia-ferrer", reviewer: "nadie" };
+    });
+    expect(stranger.problems).toEqual([
+      expect.stringMatching(
+        /^content\/pages\/bonos\.json: byline\.reviewer: "nadie" no es ninguna persona de site\.json/,
+      ),
+    ]);
+    const undated = run("content/pages/bonos.json", (page) => {
+      delete page.updated;
+    });
+    expect(undated.problems).toEqual([
+      expect.stringMatching(/^content\/pages\/bonos\.json: updated: falta: una página con firma/),
+    ]);
+    // A legal page carries its own dates and no byline; unmarked, it would need one.
+    expect(
+      run("content/pages/terms.json", (page) => {
+        page.legal = false;
+      }).problems,
+    ).toEqual([expect.stringMatching(/^content\/pages\/terms\.json: byline: falta/)]);
+  });
+
+  it("keeps a person's page path from a page file", () => {
+    const copy = structuredClone(real);
+    const vip = copy.pageFiles.find((entry) => entry.file === "content/pages/vip.json")!;
+    const extra = structuredClone(vip.data) as Json;
+    extra.slug = "/autores/lucia-ferrer";
+    copy.pageFiles.push({ file: "content/pages/otra.json", data: extra });
+    const { problems } = checkContent({ ...copy, siteFile: copy.siteFile!, publicRoot });
+    expect(problems).toEqual([
+      'content/pages/otra.json: slug: "/autores/lucia-ferrer" es la página de un registro de content/site.json (cambia uno de los dos)',
+    ]);
   });
 
   it("names an image path with no file in public/", () => {

@@ -26,6 +26,7 @@ import {
 import { SiteSchema } from "./schema";
 import { linkedPath, type ContentContext, type Dimensions } from "./schema/context";
 import { splitLinkProblems } from "./schema/splits";
+import { recordPaths } from "./record-pages";
 import { seoFindings } from "./seo-advice";
 
 export { linkedPath } from "./schema/context";
@@ -118,7 +119,10 @@ function checkContext(
       : []
     ).filter((from): from is string => typeof from === "string"),
   ]);
-  const slugs = new Set(pageFiles.map(rawSlug).filter((slug) => slug !== null));
+  const slugs = new Set([
+    ...pageFiles.map(rawSlug).filter((slug) => slug !== null),
+    ...recordPaths(siteFile.data),
+  ]);
   const header = SiteSchema.shape.header.safeParse(
     (siteFile.data as { header?: unknown } | null)?.header,
   );
@@ -190,16 +194,20 @@ export function checkContent({
   const problems: string[] = [];
   const warnings = [...parsed.advice];
   const fileOf = new Map(pageFiles.map((file) => [rawSlug(file), file]));
+  // The records' pages are checked with the site config that holds their records.
+  const fileOfPage = (page: { slug: string }) => fileOf.get(page.slug) ?? siteFile;
   for (const [file, slug] of [
     [siteFile, null] as const,
-    ...parsed.pages.map((page) => [fileOf.get(page.slug)!, page.slug] as const),
+    ...parsed.pages
+      .filter((page) => fileOf.has(page.slug))
+      .map((page) => [fileOfPage(page), page.slug] as const),
   ]) {
     const copy = checkCopy(file, slug, placeholders);
     problems.push(...copy.problems);
     warnings.push(...copy.advice);
   }
   const seo = seoFindings(
-    parsed.pages.map((page) => ({ file: fileOf.get(page.slug)!.file, page })),
+    parsed.pages.map((page) => ({ file: fileOfPage(page).file, page })),
     linkedFrom,
   );
   problems.push(...seo.problems);

@@ -79,6 +79,10 @@ export function newPageData({
       description: todo("de 70 a 160 caracteres que resuman la página para los buscadores"),
     },
     updated: today.toISOString().slice(0, 10),
+    // Signed like the home page, until the editor names who writes and reviews this one.
+    ...((home as { byline?: unknown } | undefined)?.byline
+      ? { byline: (home as { byline: unknown }).byline }
+      : {}),
     components: [
       {
         order: 1,

@@ -10,8 +10,13 @@ import { findAffiliateLinkProblems } from "./affiliate-links";
 import { routeAffiliateLinks, type AffiliateLink } from "./affiliate-routes";
 import { variantFilesOf, type PageVariants, type VariantFile } from "./experiment-variants";
 import { orderBlocks } from "./order-blocks";
+import { bylineProblems, recordPages } from "./record-pages";
+import { STATUS_OF_SLUG } from "./resolve-page";
 import { PageSchema, pageSchema, SiteSchema, siteSchema, type Page, type Site } from "./schema";
 import { isAdvice, type ContentContext } from "./schema/context";
+
+/** Pages that answer with an error status: no byline. */
+const STATUS_SLUGS: ReadonlySet<string> = new Set(Object.keys(STATUS_OF_SLUG));
 
 export type ContentFile = { file: string; data: unknown };
 export type Content = {
@@ -141,6 +146,22 @@ export function parseContent(
     }
   });
   if (site) {
+    for (const page of pages) {
+      for (const { path, message } of bylineProblems(page, site, STATUS_SLUGS)) {
+        problems.push(`${fileOfPage.get(page)}: ${formatPath(path)}: ${message}`);
+      }
+    }
+    // The records' pages: a page file may not take their paths.
+    for (const page of recordPages(site, pages)) {
+      const other = fileOfSlug.get(page.slug);
+      if (other) {
+        problems.push(
+          `${other}: slug: "${page.slug}" es la página de un registro de ${siteFile.file} (cambia uno de los dos)`,
+        );
+      } else {
+        pages.push(page);
+      }
+    }
     for (const page of pages) {
       for (const { path, message } of findAffiliateLinkProblems(page, site)) {
         problems.push(`${fileOfPage.get(page)}: ${formatPath(path)}: ${message}`);

@@ -17,12 +17,14 @@ import {
   adviceFor,
   links,
   pages,
+  perContent,
   promotionalSlugs,
   redirects,
   site,
   variants,
 } from "~/content/content.server";
 import { applyVariants, parseAssignment } from "~/content/experiment-variants";
+import { bylineOf, type PageByline } from "~/content/record-pages";
 import { FORBIDDEN_SLUG, MISSING_404_TEXT, resolvePage } from "~/content/resolve-page";
 import type { Page } from "~/content/schema";
 import { documentCacheControl } from "~/document/headers.server";
@@ -38,6 +40,8 @@ export type PageLoaderData = {
   page: Page | null;
   /** Plain text shown when `page` is null. */
   fallbackText: string | null;
+  /** Who wrote and reviewed the page and when it last changed; null on status and legal pages. */
+  byline: PageByline | null;
   /** Head tags and structured data of the page, as Remix meta descriptors (made here). */
   head: MetaDescriptor[] | null;
   /**
@@ -78,12 +82,18 @@ function pageData(
     page,
     fallbackText: page ? null : MISSING_404_TEXT,
     head: page ? headOf(page.slug) : null,
+    byline: page ? (bylines().get(page.slug) ?? null) : null,
     notice,
     advice: env.NODE_ENV === "development" && page ? adviceFor(page.slug) : null,
     promotional: page ? promotional.has(page.slug) : false,
     restricted,
   };
 }
+
+/** Every page's byline, made once per content. */
+const bylines = perContent(
+  () => new Map(pages.map((page) => [page.slug, bylineOf(page, site)] as const)),
+);
 
 /** The page with the blocks of the variants the server assigned this request. */
 function pageFor(page: Page, assigned: string | undefined): Page {

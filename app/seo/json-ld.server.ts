@@ -1,6 +1,7 @@
 /**
  * The structured-data graph of a page (one JSON-LD @graph, nodes linked by @id): WebSite,
- * Organization, WebPage, BreadcrumbList (not on home), FAQPage (when a Faq block opts in),
+ * Organization, WebPage (ProfilePage on a person's page) with its author and reviewer as
+ * Person nodes, BreadcrumbList (not on home), FAQPage (when a Faq block opts in),
  * SiteNavigationElement for the slugs in meta_scripts_settings.pages, plus the page's own
  * scripts_settings objects.
  */
@@ -10,12 +11,14 @@ import type {
   Graph,
   ImageObject,
   Organization,
+  Person,
   SiteNavigationElement,
   Thing,
   WebPage,
   WebSite,
 } from "schema-dts";
 
+import { personPath } from "~/content/record-pages";
 import type { Page, Site } from "~/content/schema";
 
 import { faqItems, modifiedTime } from "./page-facts";
@@ -87,8 +90,15 @@ export function buildJsonLd({ page, site, pages, origin, lang }: GraphInput): Gr
   const isHome = page.slug === "/";
   const faq = faqItems(page);
   const modified = modifiedTime(page, settings.time_zone);
+  // The people who sign the page, each a Person node whose @id is on their own page.
+  const personId = (slug: string) => `${url(personPath(slug))}#person`;
+  const signers = [page.byline?.author, page.byline?.reviewer].filter(
+    (slug): slug is string => slug !== undefined,
+  );
+  const people = site.people.filter((person) => signers.includes(person.slug));
+  const profileOf = site.people.find((person) => url(personPath(person.slug)) === pageUrl);
   const webpage: WebPage = {
-    "@type": "WebPage",
+    "@type": profileOf ? "ProfilePage" : "WebPage",
     "@id": ids.webpage,
     url: pageUrl,
     name: page.meta.title,
@@ -102,10 +112,27 @@ export function buildJsonLd({ page, site, pages, origin, lang }: GraphInput): Gr
       ...size(SOCIAL_IMAGE_SIZE),
     },
     ...(modified ? { dateModified: modified } : {}),
+    ...(page.byline ? { author: { "@id": personId(page.byline.author) } } : {}),
+    ...(page.byline?.reviewer ? { reviewedBy: { "@id": personId(page.byline.reviewer) } } : {}),
+    ...(profileOf ? { mainEntity: { "@id": personId(profileOf.slug) } } : {}),
     ...(isHome ? {} : { breadcrumb: { "@id": ids.breadcrumb } }),
   };
 
   const nodes: Thing[] = [website, organization, webpage];
+  for (const person of profileOf && !people.includes(profileOf) ? [...people, profileOf] : people) {
+    const node: Person = {
+      "@type": "Person",
+      "@id": personId(person.slug),
+      name: person.name,
+      url: url(personPath(person.slug)),
+      jobTitle: person.role,
+      description: person.bio,
+      image: url(person.photo.url),
+      worksFor: { "@id": ids.organization },
+      ...(person.links.length > 0 ? { sameAs: person.links.map((link) => link.url) } : {}),
+    };
+    nodes.push(node);
+  }
   if (!isHome) {
     const breadcrumb: BreadcrumbList = {
       "@type": "BreadcrumbList",

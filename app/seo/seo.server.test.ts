@@ -24,7 +24,12 @@ describe("buildSeo", () => {
       expect(graph["@context"]).toBe("https://schema.org");
       const types = typesOf(graph);
       expect(types).toEqual(
-        expect.arrayContaining(["WebSite", "Organization", "WebPage", "SiteNavigationElement"]),
+        expect.arrayContaining([
+          "WebSite",
+          "Organization",
+          slug.startsWith("/autores/") ? "ProfilePage" : "WebPage",
+          "SiteNavigationElement",
+        ]),
       );
       expect(types.includes("BreadcrumbList")).toBe(slug !== "/");
       const hasQuestions = page(slug).components.some(

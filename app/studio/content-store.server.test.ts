@@ -23,6 +23,9 @@ describe.each([
   ["SQLite", async () => ":memory:"],
   ["PostgreSQL", () => ownPostgresDatabase(inject("databaseUrl"), "content_store")],
 ])("ContentStore on %s", (_name, url) => {
+  /** The day of the test clock (1970-01-01, a few seconds past midnight UTC) in Madrid. */
+  const DAY = "1970-01-01";
+
   async function withStore(run: (store: ContentStore) => Promise<void>) {
     const database = await openLedgerDatabase(await url());
     let now = 1_000;
@@ -87,9 +90,10 @@ describe.each([
         "Diciembre",
       );
       expect(await store.draft("pages/home")).toBeNull();
+      // Its text changed: the publish dates it, in Madrid's day of the store's clock.
       expect((await store.published()).get("pages/home")).toMatchObject({
         id,
-        data: { title: "Nuevo" },
+        data: { title: "Nuevo", updated: DAY },
         author: "ana",
         message: "Diciembre",
         source: "studio",
@@ -103,7 +107,10 @@ describe.each([
       );
       const history = await store.history("pages/home");
       expect(history.map((revision) => revision.source)).toEqual(["restore", "studio", "files"]);
-      expect((await store.published()).get("pages/home")?.data).toEqual({ title: "Inicio" });
+      expect((await store.published()).get("pages/home")?.data).toEqual({
+        title: "Inicio",
+        updated: DAY,
+      });
       // A draft saved from a version that was published since starts again from the published.
       const stale = await store.saveDraft("pages/home", { title: "Tarde" }, 3, "luis", 1);
       expect(stale.saved).toBe(false);
@@ -129,7 +136,10 @@ describe.each([
       const changed = await store.importFiles([fileOf("pages/home", { title: "De git" })], accept);
       expect(changed).toMatchObject({ published: [], conflicts: ["pages/home"] });
       // The studio's version keeps serving; the file's is in the history.
-      expect((await store.published()).get("pages/home")?.data).toEqual({ title: "Del estudio" });
+      expect((await store.published()).get("pages/home")?.data).toEqual({
+        title: "Del estudio",
+        updated: DAY,
+      });
       expect((await store.newest()).get("pages/home")).toMatchObject({
         source: "conflict",
         data: { title: "De git" },
@@ -149,7 +159,7 @@ describe.each([
         "ana",
         "",
       );
-      const exported = fileOf("pages/home", { title: "Del estudio" });
+      const exported = fileOf("pages/home", (await store.published()).get("pages/home")!.data);
       await store.sawFiles([{ ...exported, revision: id! }]);
       await store.publish([{ document: "pages/home", data: { title: "Otra vez" } }], "ana", "");
       const head = await store.head();
@@ -159,7 +169,10 @@ describe.each([
         problems: [],
       });
       expect(await store.head()).toBe(head);
-      expect((await store.published()).get("pages/home")?.data).toEqual({ title: "Otra vez" });
+      expect((await store.published()).get("pages/home")?.data).toEqual({
+        title: "Otra vez",
+        updated: DAY,
+      });
     });
   });
 

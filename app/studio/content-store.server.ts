@@ -10,6 +10,8 @@
  */
 import { createHash } from "node:crypto";
 
+import { dayIn, stampUpdated } from "~/content/stamp-updated";
+
 import { sql, type Kysely, type Selectable } from "kysely";
 
 import type { ContentDraftsTable, ContentRevisionsTable, Database, Dialect } from "~/ledger/schema";
@@ -72,6 +74,8 @@ export class ContentStore {
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
     private readonly now: () => number = Date.now,
+    /** The time zone of the day a publish dates what it changed (stamp-updated.ts). */
+    private readonly timeZone = "Europe/Madrid",
   ) {}
 
   /**
@@ -220,7 +224,8 @@ export class ContentStore {
 
   /**
    * Publishes documents in one transaction (the caller checked the whole content with them):
-   * a revision each, and their drafts end. Returns the new revisions' ids.
+   * a revision each, dated where they changed (stamp-updated.ts), and their drafts end.
+   * Returns the new revisions' ids.
    */
   async publish(
     documents: ReadonlyArray<{ document: string; data: unknown }>,
@@ -231,8 +236,15 @@ export class ContentStore {
     const at = this.now();
     return this.db.transaction().execute(async (trx) => {
       const ids: number[] = [];
-      for (const { document, data } of documents) {
+      for (const { document, data: posted } of documents) {
         await this.lock(trx, document);
+        const previous = await this.newestOf(trx, document);
+        const data = stampUpdated(
+          document,
+          previous?.data ?? null,
+          posted,
+          dayIn(at, this.timeZone),
+        );
         const row = await trx
           .insertInto("content_revisions")
           .values({

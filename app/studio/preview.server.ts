@@ -17,6 +17,7 @@ import { ADMIN_HEADERS } from "~/admin/admin-headers";
 import { personOf, requireDashboard } from "~/admin/auth.server";
 import type { Page, Site } from "~/content/schema";
 import type { PageLoaderData } from "~/routes/page.loader.server";
+import { bylineOf } from "~/content/record-pages";
 import { seoDescriptors } from "~/seo/seo-head.server";
 import type { Seo } from "~/seo/seo.server";
 
@@ -182,6 +183,7 @@ export async function previewData(
       page,
       fallbackText: null,
       head: seoDescriptors(previewSeo(page, check.content.site)),
+      byline: bylineOf(page, check.content.site),
       notice: null,
       advice: null,
       promotional: [...check.content.links.values()].some((link) => link.page === page.slug),

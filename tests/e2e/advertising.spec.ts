@@ -1,7 +1,7 @@
 /**
  * Spanish advertising rules on every page (Real Decreto 958/2020): a page with an
  * affiliate link says it is advertising, with 18+, the safe-play message and the
- * conditions link under its first call to action; every footer says the site is an
+ * conditions link and the one to how the site earns money under its first call to action; every footer says the site is an
  * affiliate paid per registration and links to where the licence can be checked.
  */
 import { expect, pages, readContent, test } from "./fixtures";
@@ -11,7 +11,11 @@ const footer = (
     footer: {
       affiliate_disclosure: string;
       licence_link: { url: string; text: string };
-      advertising: { label: string; conditions: { url: string; text: string } };
+      advertising: {
+        label: string;
+        conditions: { url: string; text: string };
+        disclosure: { url: string; text: string };
+      };
       responsible_gambling: { age_badge: string; message: string };
     };
   }
@@ -32,6 +36,10 @@ for (const { slug } of pages) {
       await expect(notice).toContainText(footer.responsible_gambling.message);
       const conditions = notice.getByRole("link", { name: footer.advertising.conditions.text });
       await expect(conditions).toHaveAttribute("href", footer.advertising.conditions.url);
+      // And how the site earns money from it (issue 34).
+      await expect(
+        notice.getByRole("link", { name: footer.advertising.disclosure.text }),
+      ).toHaveAttribute("href", footer.advertising.disclosure.url);
       // Under the first call to action: the hero's buttons come before it.
       const first = page.locator(".hero a.button").first();
       const [cta, box] = [await first.boundingBox(), await notice.boundingBox()];

@@ -1,7 +1,7 @@
 /**
  * The notice under the first call to action of a page that promotes the brand (it has an
- * affiliate link): the advertising label, 18+, the safe-play message and the link to the
- * offers' conditions (Real Decreto 958/2020 arts. 7.1, 10.3, 11.3 and 13.4). Texts come
+ * affiliate link): the advertising label, 18+, the safe-play message, the link to the
+ * offers' conditions and the one to how the site earns money (Real Decreto 958/2020 arts. 7.1, 10.3, 11.3 and 13.4). Texts come
  * from content (site footer: advertising, responsible_gambling).
  */
 import { Link } from "@remix-run/react";
@@ -16,16 +16,18 @@ export function AdvertisingNotice() {
   const promotional = useContext(PromotionalPage);
   const footer = useSite()?.footer;
   if (!promotional || !footer) return null;
-  const { label, conditions } = footer.advertising;
+  const { label, conditions, disclosure } = footer.advertising;
   const { age_badge: age, message } = footer.responsible_gambling;
   return (
     <p className="ad-notice">
       <span className="ad-notice__label">{label}</span>
       <span className="age-badge age-badge--small">{age}</span>
       <span>{message}</span>
-      <Link to={conditions.url} className="ad-notice__conditions">
-        {conditions.text}
-      </Link>
+      {[conditions, disclosure].map((link) => (
+        <Link key={link.url} to={link.url} className="ad-notice__conditions">
+          {link.text}
+        </Link>
+      ))}
     </p>
   );
 }

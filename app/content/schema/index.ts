@@ -5,4 +5,5 @@
 export * from "./blocks";
 export * from "./page";
 export * from "./primitives";
+export * from "./records";
 export * from "./site";

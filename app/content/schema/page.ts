@@ -7,6 +7,7 @@ import { parseCustomTag } from "../custom-tags";
 import type { ContentContext } from "./context";
 import { blockExperiment } from "./experiments";
 import { contentFields, editorSchema, slug, text } from "./primitives";
+import { byline } from "./records";
 
 const KNOWN_IDS = Object.keys(BLOCK_SCHEMAS).join(", ");
 
@@ -111,6 +112,15 @@ export function pageSchema(context?: ContentContext) {
       .describe(
         "The head of the page: title, description, canonical URL, extra tags and structured data.",
       ),
+    byline: byline
+      .optional()
+      .describe(
+        'Who wrote and who reviewed the page: "Por …", "Revisado por …" and the date of its last change. Every indexable page but the legal ones has one.',
+      ),
+    legal: z
+      .boolean()
+      .default(false)
+      .describe("A legal document (terms, privacy…): it carries its own dates and no byline."),
     updated: z.iso
       .date()
       .optional()

@@ -6,6 +6,7 @@ import { TRACKING_PARAMS } from "~/affiliate/tracking-params";
 
 import type { ContentContext } from "./context";
 import { experimentsField } from "./experiments";
+import { personSchema } from "./records";
 import { contentFields, editorSchema, httpsUrl, slug, text } from "./primitives";
 import { splitProblems, splitsSchema } from "./splits";
 
@@ -203,6 +204,9 @@ export function siteSchema(context?: ContentContext) {
             conditions: link.describe(
               'The link to the full terms of the offers, e.g. "Sujeto a condiciones" → /terms.',
             ),
+            disclosure: link.describe(
+              'The link to how this site earns money, e.g. "Cómo ganamos dinero" → /como-ganamos-dinero.',
+            ),
           })
           .describe(
             "The notice under the first call to action of every page with an affiliate link: label, 18+, the safe-play message and the conditions link.",
@@ -277,6 +281,9 @@ export function siteSchema(context?: ContentContext) {
           "Shown at the top of an informational page to a visitor whose country the gate blocks.",
         ),
         validity_label: text.describe('Label of a bonus\'s validity period, e.g. "Validez".'),
+        byline_by: text.describe('Before the author\'s name in a byline: "Por".'),
+        byline_reviewed_by: text.describe('Before the reviewer\'s name: "Revisado por".'),
+        byline_updated: text.describe('Before the date of the last change: "Última actualización".'),
         update_available: text.describe("The banner shown when a newer version of the site is available."),
         update_reload: text.describe("The banner's button that reloads the page."),
         update_dismiss: text.describe("The banner's button that hides it."),
@@ -284,6 +291,20 @@ export function siteSchema(context?: ContentContext) {
       .describe(
         "Texts of the interface a visitor reads or hears (screen readers), in the pages' language.",
       ),
+    people: z
+      .array(personSchema({ image }))
+      .default([])
+      .describe(
+        "The people who write and review the pages. Each has a page at /autores/<slug>; pages name them in `byline`.",
+      ),
+    people_page: z
+      .strictObject({
+        credentials_header: text.describe('e.g. "Formación y experiencia".'),
+        profiles_header: text.describe('e.g. "Perfiles públicos".'),
+        pages_header: text.describe('Heading of the list of pages they sign, e.g. "Páginas que firma".'),
+        title_suffix: text.describe('Ends the <title> of a person\'s page, e.g. "| Brisamar Casino".'),
+      })
+      .describe("The texts of a person's page (/autores/<slug>)."),
     experiments: experimentsField,
     redirects: z
       .array(
@@ -334,6 +355,17 @@ export function siteSchema(context?: ContentContext) {
       }
       sources.add(from);
     }
+    const people = new Set<string>();
+    site.people.forEach((person, index) => {
+      if (people.has(person.slug)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["people", index, "slug"],
+          message: `"${person.slug}" ya es el slug de otra persona`,
+        });
+      }
+      people.add(person.slug);
+    });
     // A split names an experiment, declared beside it in `experiments` (its own schema).
     const { experiments = [] } = site as { experiments?: Parameters<typeof splitProblems>[1] };
     for (const { path, message } of splitProblems(site.affiliate.splits, experiments, {

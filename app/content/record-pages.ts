@@ -1,0 +1,175 @@
+/**
+ * The pages the site's records make (issue 34): one page per person at /autores/<slug>.
+ * They are built from the site config as it is checked, so a record changed once changes
+ * its page and every page that names it; the studio edits them in Ajustes del sitio.
+ */
+import { escapeUTF8 } from "entities";
+
+import { lastModified } from "~/seo/page-facts";
+
+import type { Page, PageComponent, Site } from "./schema";
+
+/** Where the people's pages live. */
+export const PEOPLE_PATH = "/autores";
+
+export const personPath = (slug: string): string => `${PEOPLE_PATH}/${slug}`;
+
+type Person = Site["people"][number];
+
+/** The paths the records give pages, from the site config as written (before it is checked). */
+export function recordPaths(rawSite: unknown): string[] {
+  const people = (rawSite as { people?: unknown } | null)?.people;
+  if (!Array.isArray(people)) return [];
+  return people
+    .map((person) => (person as { slug?: unknown } | null)?.slug)
+    .filter((slug): slug is string => typeof slug === "string")
+    .map(personPath);
+}
+
+const list = (items: readonly string[]): string =>
+  `<ul>${items.map((item) => `<li>${item}</li>`).join("")}</ul>`;
+
+function textBlock(order: number, header: string, html: string): PageComponent {
+  return {
+    order,
+    component_id: 14,
+    data: { content: { header, header_is_h1: false, html } },
+  };
+}
+
+/** A person's page: portrait and biography, credentials, public profiles, pages they sign. */
+function personPage(person: Person, site: Site, pages: readonly Page[]): Page {
+  const texts = site.people_page;
+  const signed = pages.filter(
+    (page) => page.byline?.author === person.slug || page.byline?.reviewer === person.slug,
+  );
+  const components: PageComponent[] = [
+    {
+      order: 1,
+      component_id: 1,
+      data: {
+        content: {
+          h1: person.name,
+          p: `${person.role}. ${person.bio}`,
+          buttons: [],
+          img_url: person.photo.url,
+          img_alt: person.photo.alt,
+          img_width: person.photo.width,
+          img_height: person.photo.height,
+        },
+      },
+    },
+  ];
+  if (person.credentials.length > 0) {
+    components.push(
+      textBlock(2, texts.credentials_header, list(person.credentials.map((line) => escapeUTF8(line)))),
+    );
+  }
+  if (person.links.length > 0) {
+    const links = person.links.map(
+      (link) =>
+        `<a href="${escapeUTF8(link.url)}" rel="me noopener" target="_blank">${escapeUTF8(link.text)}</a>`,
+    );
+    components.push(textBlock(3, texts.profiles_header, list(links)));
+  }
+  if (signed.length > 0) {
+    const links = signed.map(
+      (page) => `<a href="${escapeUTF8(page.slug)}">${escapeUTF8(page.title)}</a>`,
+    );
+    components.push(textBlock(4, texts.pages_header, list(links)));
+  }
+  return {
+    title: person.name,
+    slug: personPath(person.slug),
+    meta: {
+      title: `${person.name}, ${person.role} ${texts.title_suffix}`,
+      description: person.bio,
+      custom_tags: [],
+      scripts_settings: [],
+    },
+    byline: { author: person.slug },
+    legal: false,
+    ...(person.updated ? { updated: person.updated } : {}),
+    components,
+  };
+}
+
+/** Every page the records make, after the page files' own. */
+export function recordPages(site: Site, pages: readonly Page[]): Page[] {
+  return site.people.map((person) => personPage(person, site, pages));
+}
+
+/**
+ * Why a page's byline cannot be shown, or null: every indexable page but the legal ones
+ * and the status pages carries one, naming people of the site config.
+ */
+export function bylineProblems(
+  page: Page,
+  site: Site,
+  statusSlugs: ReadonlySet<string>,
+): { path: (string | number)[]; message: string }[] {
+  if (statusSlugs.has(page.slug)) return [];
+  if (!page.byline) {
+    return page.legal
+      ? []
+      : [
+          {
+            path: ["byline"],
+            message:
+              'falta: cada página indexable lleva quién la escribe y quién la revisa ({"author": "<slug>", "reviewer": "<slug>"} de las personas de site.json), salvo las legales ("legal": true)',
+          },
+        ];
+  }
+  const dated = lastModified(page)
+    ? []
+    : [
+        {
+          path: ["updated"],
+          message:
+            'falta: una página con firma muestra la fecha de su último cambio (YYYY-MM-DD; el estudio la pone al publicar)',
+        },
+      ];
+  const known = new Set(site.people.map((person) => person.slug));
+  return [...dated, ...(["author", "reviewer"] as const).flatMap((role) => {
+    const slug = page.byline?.[role];
+    return slug === undefined || known.has(slug)
+      ? []
+      : [
+          {
+            path: ["byline", role],
+            message: `"${slug}" no es ninguna persona de site.json (people: ${[...known].join(", ") || "ninguna"})`,
+          },
+        ];
+  })];
+}
+
+/** What a page's byline shows, ready to render: names, their pages, the day and its words. */
+export type PageByline = {
+  author: { name: string; href: string };
+  reviewer: { name: string; href: string } | null;
+  /** YYYY-MM-DD, as the JSON-LD's dateModified starts. */
+  day: string;
+  /** The day in words, in the page's language ("28 de noviembre de 2026"). */
+  date: string;
+};
+
+export function bylineOf(page: Page, site: Site): PageByline | null {
+  const day = lastModified(page);
+  if (!page.byline || !day) return null;
+  const person = (slug: string) => {
+    const found = site.people.find((candidate) => candidate.slug === slug);
+    return found ? { name: found.name, href: personPath(found.slug) } : null;
+  };
+  const author = person(page.byline.author);
+  if (!author) return null;
+  const lang = page.meta.lang ?? site.meta.meta_settings.lang;
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+  return {
+    author,
+    reviewer: page.byline.reviewer ? person(page.byline.reviewer) : null,
+    day,
+    date,
+  };
+}

@@ -56,6 +56,11 @@ declare module "@remix-run/node" {
      * renders them. Empty when the page has no experiment.
      */
     variants: string;
+    /**
+     * The time the request is judged at (offers valid now: app/content/offers.ts); the
+     * server leaves it unset (the clock), tests set it.
+     */
+    now?: number;
     /** Set only on the request the server renders as its error page for a refusal. */
     refusal: Refusal | null;
   }

@@ -7,7 +7,14 @@
  */
 import { outboundTarget, type OutboundTarget } from "~/affiliate/outbound.server";
 import type { ContentFiles } from "~/content/content-files.server";
-import { applyContent, filesProblem, hasContent, reloadContent } from "~/content/content.server";
+import {
+  applyContent,
+  filesProblem,
+  hasContent,
+  reloadContent,
+  site,
+} from "~/content/content.server";
+import { offersChangeIn } from "~/content/offers";
 import { checkContentFiles } from "~/content/load-content.server";
 import { ContentError } from "~/content/parse-content";
 import { postbackMapping } from "~/conversions/postback-mapping.server";
@@ -19,6 +26,11 @@ import { viewedPage, type ViewedPage } from "~/views/viewed-page.server";
 export type ServerApp = ExperimentLookup & {
   /** The outbound link a path names, or null (server/outbound.ts). */
   outboundTarget: (pathname: string) => OutboundTarget | null;
+  /**
+   * Milliseconds until an offer starts or ends (the pages that show it change then), or
+   * undefined when none will: how long a finished page may stay in the page cache.
+   */
+  offersChangeIn: (now: number) => number | undefined;
   /** The page a path shows, for the view it reports (server/page-view.ts). */
   viewedPage: (pathname: string, blocked: boolean) => ViewedPage;
   /** The postbacks' parameter names and event words (server/postback.ts). */
@@ -37,6 +49,7 @@ export type ServerApp = ExperimentLookup & {
 
 export const serverApp: ServerApp = {
   outboundTarget,
+  offersChangeIn: (now) => offersChangeIn(site, now),
   viewedPage,
   postbackMapping,
   experimentsFor,

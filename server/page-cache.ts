@@ -36,8 +36,9 @@ export class PageCache {
     return this.entries.get(key);
   }
 
-  set(key: string, entry: PreparedDocument): void {
-    this.entries.set(key, entry);
+  /** Stores a page; with `ttl` (ms), only until then (an offer it shows starts or ends). */
+  set(key: string, entry: PreparedDocument, ttl?: number): void {
+    this.entries.set(key, entry, ttl === undefined ? undefined : { ttl: Math.max(1, ttl) });
   }
 
   clear(): void {

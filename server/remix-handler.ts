@@ -180,7 +180,8 @@ export function remixHandler({
       const stored = key !== null && isStorable(document, { keyedByVariant: keyedByVariant(req) });
       const encoding = preferredEncoding(req.headers["accept-encoding"], { br: true, gzip: true });
       const prepared = await prepareDocument(document, siteHeaders, { stored, encoding });
-      if (stored) cache!.set(key, prepared);
+      // A page is kept until the content changes, or an offer starts or ends before that.
+      if (stored) cache!.set(key, prepared, build().app.offersChangeIn(Date.now()));
       sendDocument(req, res, prepared);
     } catch (error) {
       next(error);

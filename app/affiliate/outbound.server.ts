@@ -5,12 +5,14 @@
  * click's id appended (outbound-location.ts). Nothing in the request can change the host
  * or the configured partner and banner parameters. The server answers them before Remix
  * (server/outbound.ts) and asks this module, through the build's entry, which link a path
- * names in the current content (`outboundTarget`); the router only renders the 403 page of
+ * names in the current content (`outboundTarget`; a link of an offer leads where the offer
+ * does at the time of the click); the router only renders the 403 page of
  * a blocked country for them (app/routes/page.tsx).
  */
 import type { AffiliateLink } from "~/content/affiliate-routes";
 import { GO_PREFIX, outboundDestinationOf } from "~/content/affiliate-routes";
 import { links, perContent, site } from "~/content/content.server";
+import { offerDestination } from "~/content/offers";
 import type { Site } from "~/content/schema";
 import { siteOrigin } from "~/config/site-origin.server";
 
@@ -46,8 +48,11 @@ export type OutboundTarget = {
  * The outbound link a path names in the content as it is now (it reloads in development),
  * or null: exported by app/entry.server.tsx for server/outbound.ts.
  */
-export function outboundTarget(pathname: string): OutboundTarget | null {
-  const link = outboundLink(pathname, site, links);
+export function outboundTarget(pathname: string, now = Date.now()): OutboundTarget | null {
+  const found = outboundLink(pathname, site, links);
+  // A link of an offer leads where the offer does at this very moment (app/content/offers.ts).
+  const destination = found?.offer ? offerDestination(site, found.offer, now) : null;
+  const link = found && destination ? { ...found, destination } : found;
   return link && { link, affiliate: site.affiliate, siteOrigin: currentOrigin() };
 }
 

@@ -28,6 +28,12 @@ export type AffiliateLink = {
    * header's links, which are not in this table.
    */
   label?: string;
+  /**
+   * The offer the link promotes (its block's or its card's `offer`): it leads to the
+   * offer's destination while the offer is valid, to its fallback destination outside
+   * (app/content/offers.ts, judged per click), and the dashboard counts it for the offer.
+   */
+  offer?: string;
 };
 
 /** Ids a content editor may choose. */
@@ -148,6 +154,7 @@ export function routeAffiliateLinks(
     destination: string,
     label: string,
     destinationPath = path,
+    offer?: string,
   ) => {
     const clickId =
       sendsClickId && !headerDestinations.has(destination)
@@ -165,7 +172,7 @@ export function routeAffiliateLinks(
       });
       return false;
     }
-    links.set(id, { id, page: slug, destination, label });
+    links.set(id, { id, page: slug, destination, label, ...(offer ? { offer } : {}) });
     return true;
   };
 
@@ -178,15 +185,18 @@ export function routeAffiliateLinks(
       const prefix = [pageKey(page.slug), name, String(position)];
       const base = ["components", componentIndex, "data", "content"];
 
-      const visit = (value: unknown, path: (string | number)[]) => {
+      const visit = (value: unknown, path: (string | number)[], outer = component.offer) => {
         if (Array.isArray(value))
-          return value.forEach((item, index) => visit(item, [...path, index]));
+          return value.forEach((item, index) => visit(item, [...path, index], outer));
         if (!value || typeof value !== "object") return;
         const record = value as Record<string, unknown>;
+        // A card names its own offer; its links lead where that offer does.
+        const offerId = typeof record.offer === "string" ? record.offer : outer;
+        const offer = site.offers.find((candidate) => candidate.id === offerId);
         for (const [urlField, typeField, redirectField, idField] of LINK_SHAPES) {
           const url = record[urlField];
           if (typeof url !== "string" || record[typeField] !== "affiliate") continue;
-          const destination = destinationOf(url, record[redirectField]);
+          const destination = offer?.destination ?? destinationOf(url, record[redirectField]);
           const fieldPath = [...base, ...path, urlField];
           if (!destination) {
             problems.push({
@@ -208,7 +218,8 @@ export function routeAffiliateLinks(
               ? [...base, ...path, redirectField]
               : fieldPath;
           const label = `${page.title} · ${linkWords(record, urlField)}`;
-          if (!register(page.slug, fieldPath, id, destination, label, destinationPath)) continue;
+          if (!register(page.slug, fieldPath, id, destination, label, destinationPath, offer?.id))
+            continue;
           record[urlField] = `${GO_PREFIX}${id}`;
           delete record[redirectField];
           record[idField] = id;
@@ -216,18 +227,27 @@ export function routeAffiliateLinks(
         for (const [key, child] of Object.entries(record)) {
           if (HTML_FIELDS.has(key) && typeof child === "string") {
             record[key] = routeHtmlLinks(child, (href, index, text) => {
-              const destination = destinationOf(href, undefined);
-              if (!destination) return null;
+              const routed = destinationOf(href, undefined);
+              if (!routed) return null;
+              const destination = offer?.destination ?? routed;
               const id = [...prefix, ...pathKey([...path, key]), "link", String(index + 1)].join(
                 "-",
               );
               const label = `${page.title} · ${text || "enlace en el texto"}`;
-              return register(page.slug, [...base, ...path, key], id, destination, label)
+              return register(
+                page.slug,
+                [...base, ...path, key],
+                id,
+                destination,
+                label,
+                undefined,
+                offer?.id,
+              )
                 ? `${GO_PREFIX}${id}`
                 : null;
             });
           } else {
-            visit(child, [...path, key]);
+            visit(child, [...path, key], offerId);
           }
         }
       };

@@ -10,6 +10,7 @@ import { findAffiliateLinkProblems } from "./affiliate-links";
 import { routeAffiliateLinks, type AffiliateLink } from "./affiliate-routes";
 import { variantFilesOf, type PageVariants, type VariantFile } from "./experiment-variants";
 import { orderBlocks } from "./order-blocks";
+import { offerProblems, withOfferTerms } from "./offers";
 import { bylineProblems, recordPages } from "./record-pages";
 import { STATUS_OF_SLUG } from "./resolve-page";
 import { PageSchema, pageSchema, SiteSchema, siteSchema, type Page, type Site } from "./schema";
@@ -147,7 +148,10 @@ export function parseContent(
   });
   if (site) {
     for (const page of pages) {
-      for (const { path, message } of bylineProblems(page, site, STATUS_SLUGS)) {
+      for (const { path, message } of [
+        ...bylineProblems(page, site, STATUS_SLUGS),
+        ...offerProblems(page, site),
+      ]) {
         problems.push(`${fileOfPage.get(page)}: ${formatPath(path)}: ${message}`);
       }
     }
@@ -186,7 +190,10 @@ export function parseContent(
     if (page && site) variantPages.push({ slug, file, page });
   }
   if (problems.length > 0 || !site) throw new ContentError(problems, advice);
-  const order = (page: Page) => ({ ...page, components: orderBlocks(page.components) });
+  const order = (page: Page) => ({
+    ...page,
+    components: orderBlocks(withOfferTerms(page, site).components),
+  });
   const ordered = pages.map(order);
   const routed = routeAffiliateLinks(ordered, site);
   const variants = routeVariants(variantPages.map((variant) => ({ ...variant, page: order(variant.page) })), site, routed.links);

@@ -24,6 +24,7 @@ import {
   variants,
 } from "~/content/content.server";
 import { applyVariants, parseAssignment } from "~/content/experiment-variants";
+import { pageAt, type ServedPage } from "~/content/offers";
 import { bylineOf, type PageByline } from "~/content/record-pages";
 import { FORBIDDEN_SLUG, MISSING_404_TEXT, resolvePage } from "~/content/resolve-page";
 import type { Page } from "~/content/schema";
@@ -36,8 +37,11 @@ import { isPreviewPath, previewData } from "~/studio/preview.server";
 
 /** What the loader sends to the browser. */
 export type PageLoaderData = {
-  /** The resolved page, or null when neither the slug nor /404 exists. */
-  page: Page | null;
+  /**
+   * The resolved page, or null when neither the slug nor /404 exists: as served now, with
+   * the blocks of offers not valid now replaced or left out (app/content/offers.ts).
+   */
+  page: ServedPage | null;
   /** Plain text shown when `page` is null. */
   fallbackText: string | null;
   /** Who wrote and reviewed the page and when it last changed; null on status and legal pages. */
@@ -74,7 +78,7 @@ export type PageLoaderData = {
 
 function pageData(
   promotional: ReadonlySet<string>,
-  page: Page | null,
+  page: ServedPage | null,
   notice: string | null = null,
   restricted = false,
 ): PageLoaderData {
@@ -95,9 +99,16 @@ const bylines = perContent(
   () => new Map(pages.map((page) => [page.slug, bylineOf(page, site)] as const)),
 );
 
-/** The page with the blocks of the variants the server assigned this request. */
-function pageFor(page: Page, assigned: string | undefined): Page {
-  return applyVariants(page, variants.get(page.slug), parseAssignment(assigned ?? ""));
+/**
+ * The page with the blocks of the variants the server assigned this request, and of the
+ * offers valid at `now`.
+ */
+function pageFor(page: Page, assigned: string | undefined, now: number): ServedPage {
+  return pageAt(
+    applyVariants(page, variants.get(page.slug), parseAssignment(assigned ?? "")),
+    site,
+    now,
+  );
 }
 
 export async function loader({
@@ -150,14 +161,22 @@ export async function loader({
       return json(pageData(promotional, result.page, null, blocked), { status: 404, headers });
     case "page":
       if (blocked && promotional.has(result.page.slug)) return forbidden();
-      return json(pageData(promotional, pageFor(result.page, context.variants), null, blocked), {
-        status: result.status,
-        headers: runningOn(result.page, Date.now())
-          ? {
-              ...headers,
-              "Cache-Control": documentCacheControl(result.status, { perVisitor: true }),
-            }
-          : headers,
-      });
+      return json(
+        pageData(
+          promotional,
+          pageFor(result.page, context.variants, context.now ?? Date.now()),
+          null,
+          blocked,
+        ),
+        {
+          status: result.status,
+          headers: runningOn(result.page, Date.now())
+            ? {
+                ...headers,
+                "Cache-Control": documentCacheControl(result.status, { perVisitor: true }),
+              }
+            : headers,
+        },
+      );
   }
 }

@@ -27,7 +27,7 @@ export function lastModified(page: Page): string | undefined {
 export const STATUS_PAGE_SLUGS: ReadonlySet<string> = new Set(Object.keys(STATUS_OF_SLUG));
 
 /** The UTC offset of a time zone on a day, e.g. "+01:00" for Madrid in winter. */
-function offsetOn(day: string, timeZone: string): string {
+export function offsetOn(day: string, timeZone: string): string {
   const name =
     new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
       .formatToParts(new Date(`${day}T12:00:00Z`))

@@ -33,15 +33,18 @@ export function AdvertisingNotice() {
 }
 
 /**
- * The conditions beside a bonus claim (art. 13.4): the validity period, or the offer's
- * own key conditions, and the link to the full terms.
+ * The conditions beside a bonus claim (art. 13.4): the validity period and the offer's
+ * terms line (with its 18+ notice), and the link to the full terms.
  */
 export function BonusConditions({
   validity,
   conditions,
+  url,
 }: {
-  validity?: string;
-  conditions?: string;
+  validity?: string | undefined;
+  conditions?: string | undefined;
+  /** Where the full terms are (an offer's own), else the site's conditions link. */
+  url?: string;
 }) {
   const site = useSite();
   if (!site) return null;
@@ -54,7 +57,7 @@ export function BonusConditions({
         </span>
       ) : null}
       {conditions ? <span>{conditions}</span> : null}
-      <Link to={link.url}>{link.text}</Link>
+      <Link to={url ?? link.url}>{link.text}</Link>
     </p>
   );
 }

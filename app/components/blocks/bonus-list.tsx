@@ -35,7 +35,7 @@ export function BonusList({ content }: { content: BlockContent<8> }) {
                   ))}
                 </dl>
               ) : null}
-              <BonusConditions validity={bonus.validity} />
+              <BonusConditions validity={bonus.validity} conditions={bonus.conditions} />
               {bonus.button ? <ButtonLink button={bonus.button} /> : null}
             </div>
           </li>

@@ -33,7 +33,7 @@ export function Bonuses({ content }: { content: BlockContent<5> }) {
                 </li>
               ))}
             </ul>
-            <BonusConditions validity={bonus.validity} />
+            <BonusConditions validity={bonus.validity} conditions={bonus.conditions} />
           </li>
         ))}
       </ul>

@@ -5,7 +5,10 @@
  */
 import type { ComponentType } from "react";
 
-import type { BlockContent, ComponentId, PageComponent } from "~/content/schema";
+import type { ServedComponent } from "~/content/offers";
+import type { BlockContent, ComponentId } from "~/content/schema";
+
+import { BonusConditions } from "./advertising-notice";
 
 import { BonusList } from "./bonus-list";
 import { Bonuses } from "./bonuses";
@@ -43,16 +46,28 @@ export const BLOCK_COMPONENTS: BlockRegistry = {
   14: TextComponent,
 };
 
-/** Renders one page component through the registry. */
-export function Block({ component }: { component: PageComponent }) {
+/**
+ * Renders one page component through the registry; a block of an offer with the offer's
+ * terms line (and its 18+ notice) under it, in one element (app/content/offers.ts).
+ */
+export function Block({ component }: { component: ServedComponent }) {
   // The union of ids is narrowed per entry by the registry type; TypeScript cannot
   // correlate the id with its content across the union, hence the widening here.
   const Component = BLOCK_COMPONENTS[component.component_id] as ComponentType<{ content: unknown }>;
-  return <Component content={component.data.content} />;
+  const block = <Component content={component.data.content} />;
+  const { terms } = component;
+  return terms ? (
+    <div className="offer-block" data-offer={component.offer}>
+      {block}
+      <BonusConditions conditions={terms.text} url={terms.url} />
+    </div>
+  ) : (
+    block
+  );
 }
 
 /** Renders a page's blocks in the order the content parser already sorted them into. */
-export function Blocks({ components }: { components: readonly PageComponent[] }) {
+export function Blocks({ components }: { components: readonly ServedComponent[] }) {
   return (
     <>
       {components.map((component, index) => (

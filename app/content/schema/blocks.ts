@@ -6,6 +6,7 @@ import { z } from "zod";
 
 import type { ContentContext } from "./context";
 import { contentFields, httpsUrl, linkId, linkTarget, text, urlType } from "./primitives";
+import { offerId } from "./records";
 
 /** A payment method takes withdrawals when it names all three of these, none when deposit-only. */
 const WITHDRAWAL_FIELDS = ["min_withdrawal", "withdrawal_fees", "withdrawal_time"] as const;
@@ -49,9 +50,11 @@ export function blockSchemas(context?: ContentContext) {
     link_id: linkId
       .optional()
       .describe("Name of the banner in the click reports (default: derived from page and position)."),
-    conditions: text.describe(
-      'The key conditions of the offer the banner shows, under it: minimum deposit, wagering and validity, e.g. "Depósito mínimo 20 € · Apuesta 35x · Validez 30 días".',
-    ),
+    conditions: text
+      .optional()
+      .describe(
+        'The key conditions of the offer the banner shows, under it: minimum deposit, wagering and validity, e.g. "Depósito mínimo 20 € · Apuesta 35x · Validez 30 días". With the block\'s `offer`, its terms line.',
+      ),
     mobile: image.describe("Artwork for screens narrower than 768 px."),
     desktop: image.describe("Artwork for screens 768 px and wider."),
   });
@@ -174,6 +177,16 @@ export function blockSchemas(context?: ContentContext) {
           validity: text.describe(
             'How long the offer and its wagering last, e.g. "30 días desde el depósito" (shown with the card, art. 13.4 RD 958/2020).',
           ),
+          offer: offerId
+            .optional()
+            .describe(
+              "The offer of this card (an id of the site's offers): its terms line shows on the card, and outside its validity the card is not shown.",
+            ),
+          conditions: z
+            .string()
+            .optional()
+            .describe("Set from the card's offer: its terms line (leave it out)."),
+
         }).superRefine(checkArt(true)),
       )
       .min(1),
@@ -239,6 +252,16 @@ export function blockSchemas(context?: ContentContext) {
           validity: text.describe(
             'How long the offer and its wagering last, e.g. "30 días desde el depósito" (shown with the terms).',
           ),
+          offer: offerId
+            .optional()
+            .describe(
+              "The offer of this card (an id of the site's offers): its terms line shows on the card, and outside its validity the card is not shown.",
+            ),
+          conditions: z
+            .string()
+            .optional()
+            .describe("Set from the card's offer: its terms line (leave it out)."),
+
           image: image.optional(),
           button: button.optional(),
         }),

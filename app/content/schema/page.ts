@@ -7,7 +7,7 @@ import { parseCustomTag } from "../custom-tags";
 import type { ContentContext } from "./context";
 import { blockExperiment } from "./experiments";
 import { contentFields, editorSchema, slug, text } from "./primitives";
-import { byline } from "./records";
+import { byline, offerId } from "./records";
 
 const KNOWN_IDS = Object.keys(BLOCK_SCHEMAS).join(", ");
 
@@ -29,6 +29,15 @@ export function pageSchema(context?: ContentContext) {
             "Which block type this is (docs/decisions/001-product-rules.md): 1 MainBlock … 14 TextComponent.",
           ),
         data: z.strictObject({ content: blocks[id] }),
+        offer: offerId
+          .optional()
+          .describe(
+            "The offer this block promotes (an id of the site's offers): its terms line shows with the block, and outside the offer's validity the block shows `fallback` or disappears.",
+          ),
+        fallback: z
+          .strictObject({ content: blocks[id] })
+          .optional()
+          .describe("What the block shows instead while its offer is not valid (none: it disappears)."),
         experiment: blockExperiment,
       })
       .describe(`Block ${id}: ${BLOCK_NAMES[id]}`);

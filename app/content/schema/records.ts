@@ -50,3 +50,69 @@ export const byline = z
       .describe("Who checked it before it was published (a slug of the site's people)."),
   })
   .describe('The byline: "Por …", "Revisado por …" and the date of the last change.');
+
+/** An offer's id, as blocks name it (`offer`) and the dashboard lists it. */
+export const offerId = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'debe tener a-z, 0-9 y "-" (p. ej. "bienvenida")');
+
+/** A day (YYYY-MM-DD, in the site's time zone) or an exact time with its offset. */
+const offerTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+/**
+ * A promotion of the operator, written once: its claim and figures, its terms line (the
+ * conditions every claim of it carries), its validity and where it leads.
+ */
+export function offerSchema({ href }: Pick<ReturnType<typeof contentFields>, "href">) {
+  return z
+    .strictObject({
+      id: offerId.describe("How blocks name the offer (their `offer` field)."),
+      name: text.describe('Its name in the dashboard, e.g. "Bono de bienvenida".'),
+      headline: text.describe('The claim, e.g. "100% hasta 500 € + 200 giros gratis".'),
+      amounts: z
+        .array(z.number().nonnegative())
+        .min(1)
+        .describe(
+          "Every € figure the offer states (the bonus up to, the minimum deposit…): a different € figure beside the offer is refused.",
+        ),
+      wagering: z
+        .array(z.number().int().positive())
+        .min(1)
+        .describe(
+          "Its wagering requirements, e.g. [35] or [35, 40] (bonus, winnings of the free spins): a different «Nx» beside it is refused.",
+        ),
+      min_deposit: z.number().nonnegative().describe("Minimum deposit, in €."),
+      valid_from: offerTime
+        .optional()
+        .describe(
+          "From when the site may claim it: a day (YYYY-MM-DD, from its start in the site's time zone) or a time with offset. Before it, nothing shows it.",
+        ),
+      valid_until: offerTime
+        .optional()
+        .describe(
+          "Until when (a day: to its end). After it, its blocks show their fallback or disappear and its links lead to the fallback destination, without a publish.",
+        ),
+      terms_line: text
+        .refine((line) => /\b18\b/.test(line), {
+          message: 'debe incluir el aviso de mayores de 18 años (p. ej. "Solo mayores de 18 años")',
+        })
+        .describe(
+          'The conditions shown with every claim of the offer, with the 18+ notice, e.g. "Depósito mínimo 20 € · Apuesta 35x · Validez 30 días · Solo mayores de 18 años".',
+        ),
+      terms_url: href.describe("Where its full terms are (a page of the site or the operator's)."),
+      destination: httpsUrl.describe("The affiliate URL of the offer: where its links lead."),
+      fallback_destination: httpsUrl.describe(
+        "Where its links lead before valid_from and after valid_until (e.g. the casino's promotions page).",
+      ),
+      updated: updatedDay,
+    })
+    .superRefine((offer, ctx) => {
+      if (offer.valid_from && offer.valid_until && offer.valid_until < offer.valid_from) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["valid_until"],
+          message: "es anterior a valid_from",
+        });
+      }
+    });
+}

@@ -6,7 +6,7 @@ import { TRACKING_PARAMS } from "~/affiliate/tracking-params";
 
 import type { ContentContext } from "./context";
 import { experimentsField } from "./experiments";
-import { personSchema } from "./records";
+import { offerSchema, personSchema } from "./records";
 import { contentFields, editorSchema, httpsUrl, slug, text } from "./primitives";
 import { splitProblems, splitsSchema } from "./splits";
 
@@ -291,6 +291,12 @@ export function siteSchema(context?: ContentContext) {
       .describe(
         "Texts of the interface a visitor reads or hears (screen readers), in the pages' language.",
       ),
+    offers: z
+      .array(offerSchema({ href }))
+      .default([])
+      .describe(
+        "The operator's promotions, each written once: blocks name one by its id (`offer`) and show its terms line; outside its validity nothing claims it.",
+      ),
     people: z
       .array(personSchema({ image }))
       .default([])
@@ -355,6 +361,17 @@ export function siteSchema(context?: ContentContext) {
       }
       sources.add(from);
     }
+    const offers = new Set<string>();
+    site.offers.forEach((offer, index) => {
+      if (offers.has(offer.id)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["offers", index, "id"],
+          message: `"${offer.id}" ya es el id de otra oferta`,
+        });
+      }
+      offers.add(offer.id);
+    });
     const people = new Set<string>();
     site.people.forEach((person, index) => {
       if (people.has(person.slug)) {
@@ -379,6 +396,12 @@ export function siteSchema(context?: ContentContext) {
       const problem = clickIdProblem(site.header[field], site.affiliate.click_id_param);
       if (problem) ctx.addIssue({ code: "custom", path: ["header", field], message: problem });
     }
+    site.offers.forEach((offer, index) => {
+      for (const field of ["destination", "fallback_destination"] as const) {
+        const problem = clickIdProblem(offer[field], site.affiliate.click_id_param);
+        if (problem) ctx.addIssue({ code: "custom", path: ["offers", index, field], message: problem });
+      }
+    });
   });
 }
 

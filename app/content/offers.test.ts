@@ -1,0 +1,186 @@
+/**
+ * Offers written once (issue 34), on the real content: the checks that stop
+ * `npm run content:check` and Publicar, and the request-time rule: past its valid_until an
+ * offer vanishes from every page and its /go/ links lead to its fallback destination,
+ * with no publish (a test clock: the loader's `now`, outboundTarget's `now`).
+ */
+import { describe, expect, it } from "vitest";
+
+import { outboundTarget } from "~/affiliate/outbound.server";
+import type { PageLoaderData } from "~/routes/page.loader.server";
+import { loader as pageLoader } from "~/routes/page.loader.server";
+
+import { memoryPeople } from "../../tests/people";
+import { checkContent } from "./content-checks.server";
+import { links, pages, site } from "./content.server";
+import { readContentFiles } from "./content-files.server";
+import { offerState, offersChangeIn } from "./offers";
+import type { Offer } from "./offers";
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const real = readContentFiles("content");
+
+/** The real content checked, with `edit` applied to a copy of one file. */
+function run(file: string, edit: (data: Json) => void) {
+  const copy = structuredClone(real);
+  const target = [copy.siteFile!, ...copy.pageFiles].find((entry) => entry.file === file)!;
+  edit(target.data as Json);
+  return checkContent({ siteFile: copy.siteFile!, pageFiles: copy.pageFiles, publicRoot: "public" });
+}
+
+const component = (page: Json, id: number) =>
+  (page.components as Json[]).find((entry) => entry.component_id === id)!;
+
+describe("the offer checks", () => {
+  it("refuse a wagering figure that contradicts the offer beside it, naming file and field", () => {
+    const { problems } = run("content/pages/home.json", (page) => {
+      const card = component(page, 5).data.content.bonuses[0];
+      card.list_items[4] = "Apuesta: 30x (depósito + bono); ganancias de los giros: 40x";
+    });
+    expect(problems).toEqual([
+      'content/pages/home.json: components[4].data.content.bonuses[0].list_items[4]: "30x" contradice la apuesta de la oferta "bienvenida" (35x, 40x)',
+    ]);
+  });
+
+  it("refuse a € figure the offer does not state", () => {
+    const { problems } = run("content/pages/home.json", (page) => {
+      component(page, 1).data.content.h1 = "Brisamar Casino: 100% hasta 700 € y 200 giros gratis";
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^content\/pages\/home\.json: components\[0\]\.data\.content\.h1: "700 €" no es ninguna cifra de la oferta "bienvenida"/,
+      ),
+    ]);
+  });
+
+  it("refuse an offer's claim in a promoting block that does not name it (no terms line)", () => {
+    const { problems } = run("content/pages/bonos.json", (page) => {
+      delete component(page, 8).data.content.bonuses[0].offer;
+    });
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        /^content\/pages\/bonos\.json: components\[1\]\.data\.content\.bonuses\[0\]\.highlight: anuncia la oferta "bienvenida" sin sus condiciones/,
+      ),
+    );
+  });
+
+  it("refuse a banner with no offer and no conditions, an unknown offer, and a terms line without 18+", () => {
+    const banner = run("content/pages/home.json", (page) => {
+      delete component(page, 2).offer;
+    });
+    expect(banner.problems).toContainEqual(
+      "content/pages/home.json: components[1].data.content.conditions: falta: un banner lleva las condiciones de su oferta (indica su `offer`, o escribe conditions)",
+    );
+    const unknown = run("content/pages/home.json", (page) => {
+      component(page, 2).offer = "verano";
+    });
+    expect(unknown.problems).toContainEqual(
+      'content/pages/home.json: components[1].offer: "verano" no es ninguna oferta de site.json (ofertas: bienvenida, recarga-semanal, cashback-semanal)',
+    );
+    const adult = run("content/site.json", (data) => {
+      data.offers[0].terms_line = "Depósito mínimo 20 € · Apuesta 35x";
+    });
+    expect(adult.problems).toEqual([
+      expect.stringMatching(/^content\/site\.json: offers\[0\]\.terms_line: debe incluir el aviso de mayores de 18 años/),
+    ]);
+  });
+});
+
+const welcome = () => site.offers.find((offer) => offer.id === "bienvenida")!;
+
+async function load(path: string, now: number): Promise<PageLoaderData> {
+  const response = await pageLoader({
+    request: new Request(`http://localhost${path}`),
+    context: {
+      clicks: null,
+      conversions: null,
+      studio: null,
+      people: memoryPeople(),
+      reports: null,
+      clientAddress: "",
+      head: false,
+      variants: "",
+      refusal: null,
+      now,
+    },
+    params: {},
+  });
+  return (await response.json()) as PageLoaderData;
+}
+
+/** Every offer a served page still names, on a block or a card. */
+function offersOn(data: PageLoaderData): string[] {
+  return data.page!.components.flatMap((served) => [
+    ...(served.offer ? [served.offer] : []),
+    ...(served.component_id === 5 || served.component_id === 8
+      ? served.data.content.bonuses.flatMap((card) => (card.offer ? [card.offer] : []))
+      : []),
+  ]);
+}
+
+describe("an offer at request time", () => {
+  const day = 86_400_000;
+  // The shipped welcome offer has no end: give it one, in memory, for this test clock.
+  const withEnd = <T>(until: string, run: () => Promise<T>): Promise<T> => {
+    const offer = welcome() as Offer & { valid_until?: string };
+    offer.valid_until = until;
+    return run().finally(() => {
+      delete offer.valid_until;
+    });
+  };
+  const end = Date.parse("2026-12-31T23:00:00Z"); // 1 January 2027, 00:00 in Madrid
+
+  it("is on every page that names it until valid_until, and on none after, without a publish", async () => {
+    await withEnd("2026-12-31", async () => {
+      const naming = pages.filter((page) => JSON.stringify(page.components).includes('"offer":"bienvenida"'));
+      expect(naming.map((page) => page.slug).sort()).toEqual(["/", "/bonos", "/es"]);
+      for (const page of naming) {
+        const before = await load(page.slug, end - 1_000);
+        expect(offersOn(before), page.slug).toContain("bienvenida");
+        const after = await load(page.slug, end + 1_000);
+        expect(offersOn(after), page.slug).not.toContain("bienvenida");
+        // No block that promotes (hero, banner, bonus cards, bonus list) still claims it.
+        const promoting = after.page!.components.filter((served) =>
+          [1, 2, 5, 8].includes(served.component_id),
+        );
+        expect(JSON.stringify(promoting), page.slug).not.toMatch(/hasta 500 €/);
+      }
+      // The hero shows its fallback; the banner, which has none, is gone.
+      const home = await load("/", end + 1_000);
+      expect(home.page!.components[0]!.data.content).toMatchObject({
+        h1: "Brisamar Casino: más de 10.000 juegos y soporte 24/7",
+      });
+      expect(home.page!.components.some((served) => served.component_id === 2)).toBe(false);
+      expect(offerState(welcome(), end + 1_000, "Europe/Madrid")).toBe("caducada");
+    });
+  });
+
+  it("shows its terms line in the block that names it while valid", async () => {
+    const home = await load("/", Date.parse("2026-11-28T12:00:00Z"));
+    const hero = home.page!.components[0]!;
+    expect(hero).toMatchObject({ offer: "bienvenida", terms: { text: welcome().terms_line, url: "/terms" } });
+    const banner = home.page!.components.find((served) => served.component_id === 2)!;
+    expect(banner.data.content).toMatchObject({ conditions: welcome().terms_line });
+  });
+
+  it("sends its /go/ links to the fallback destination after valid_until", async () => {
+    await withEnd("2026-12-31", async () => {
+      const ids = [...links.values()].filter((link) => link.offer === "bienvenida").map((link) => link.id);
+      expect(ids.length).toBeGreaterThanOrEqual(3);
+      for (const id of ids) {
+        expect(outboundTarget(`/go/${id}`, end - 1_000)?.link.destination).toBe(welcome().destination);
+        expect(outboundTarget(`/go/${id}`, end + 1_000)?.link.destination).toBe(
+          welcome().fallback_destination,
+        );
+      }
+    });
+  });
+
+  it("tells the page cache when the pages that show it change", async () => {
+    await withEnd("2026-12-31", async () => {
+      expect(offersChangeIn(site, end - 1_000)).toBe(1_000);
+      expect(offersChangeIn(site, end + day)).toBeUndefined();
+    });
+  });
+});

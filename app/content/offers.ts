@@ -1,0 +1,246 @@
+/**
+ * Offers, written once (issue 34): a block (or a bonus card) names its offer by id and
+ * shows the offer's terms line; its € and «Nx» figures must be the offer's; outside the
+ * offer's validity nothing on the site claims it. Three moments:
+ * - parse (`offerProblems`, `withOfferTerms`): the checks that stop the build and the
+ *   studio's Publicar, and the terms line set on the banners and cards that show it;
+ * - each request (`pageAt`, and `offerDestination` for /go/ links): the blocks of offers
+ *   not valid now are replaced by their fallback or left out; judged on the request's
+ *   clock, so an offer ends on time with no publish;
+ * - the dashboard (`offerState`): activa, programada, caducada.
+ */
+import { offsetOn } from "~/seo/page-facts";
+
+import type { BlockContent, Page, PageComponent, Site } from "./schema";
+
+export type Offer = Site["offers"][number];
+export type OfferState = "activa" | "programada" | "caducada";
+
+/** The terms a block of an offer shows under it (blocks other than banners and cards). */
+export type OfferTerms = { text: string; url: string };
+/** A page component as served: with its offer's terms when the block itself shows them. */
+export type ServedComponent = PageComponent & { terms?: OfferTerms };
+export type ServedPage = Omit<Page, "components"> & { components: ServedComponent[] };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** An offer time as an instant: a day starts (or, for `until`, ends) in the site's time zone. */
+function instant(value: string, edge: "from" | "until", timeZone: string): number {
+  if (!DAY.test(value)) return Date.parse(value);
+  const start = Date.parse(`${value}T00:00:00${offsetOn(value, timeZone)}`);
+  // The end of a day is the start of the next one (a DST day is 23 or 25 hours long).
+  if (edge === "from") return start;
+  const next = new Date(Date.parse(`${value}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return Date.parse(`${next}T00:00:00${offsetOn(next, timeZone)}`) - 1;
+}
+
+export function offerState(offer: Offer, now: number, timeZone: string): OfferState {
+  if (offer.valid_from && now < instant(offer.valid_from, "from", timeZone)) return "programada";
+  if (offer.valid_until && now > instant(offer.valid_until, "until", timeZone)) return "caducada";
+  return "activa";
+}
+
+/** Milliseconds until the next start or end of an offer after `now`, or undefined. */
+export function offersChangeIn(site: Site, now: number): number | undefined {
+  const zone = site.meta.meta_settings.time_zone;
+  const edges = site.offers.flatMap((offer) => [
+    ...(offer.valid_from ? [instant(offer.valid_from, "from", zone)] : []),
+    ...(offer.valid_until ? [instant(offer.valid_until, "until", zone) + 1] : []),
+  ]);
+  const next = Math.min(...edges.filter((edge) => edge > now));
+  return Number.isFinite(next) ? next - now : undefined;
+}
+
+/** The ids of the offers valid now. */
+export function activeOffers(site: Site, now: number): ReadonlySet<string> {
+  const zone = site.meta.meta_settings.time_zone;
+  return new Set(
+    site.offers.filter((offer) => offerState(offer, now, zone) === "activa").map((offer) => offer.id),
+  );
+}
+
+/** Where a link of an offer leads now: the offer's destination, or its fallback outside it. */
+export function offerDestination(site: Site, id: string, now: number): string | null {
+  const offer = site.offers.find((candidate) => candidate.id === id);
+  if (!offer) return null;
+  return offerState(offer, now, site.meta.meta_settings.time_zone) === "activa"
+    ? offer.destination
+    : offer.fallback_destination;
+}
+
+type Cards = BlockContent<5>["bonuses"] | BlockContent<8>["bonuses"];
+
+/** The bonus cards of a block (Bonuses, BonusList), which may each name an offer. */
+function cardsOf(component: PageComponent): Cards | null {
+  if (component.component_id === 5 || component.component_id === 8) {
+    return component.data.content.bonuses;
+  }
+  return null;
+}
+
+/**
+ * The page as it is served at `now`: a block of an offer not valid now shows its fallback
+ * or is left out, a card of one is left out (and its block, when none is left, shows its
+ * fallback or is left out); the blocks of valid offers carry their terms.
+ */
+export function pageAt(page: Page, site: Site, now: number): ServedPage {
+  const active = activeOffers(site, now);
+  const components: ServedComponent[] = [];
+  for (const component of page.components) {
+    let served: ServedComponent | null = component;
+    if (component.offer && !active.has(component.offer)) {
+      served = component.fallback
+        ? ({ ...component, offer: undefined, data: component.fallback } as ServedComponent)
+        : null;
+    } else if (component.offer) {
+      const offer = site.offers.find((candidate) => candidate.id === component.offer)!;
+      // Banners show the terms line as their own conditions (withOfferTerms).
+      if (component.component_id !== 2) {
+        served = { ...component, terms: { text: offer.terms_line, url: offer.terms_url } };
+      }
+    }
+    const cards = served && cardsOf(served);
+    if (served && cards?.some((card) => card.offer && !active.has(card.offer))) {
+      const kept = cards.filter((card) => !card.offer || active.has(card.offer));
+      served =
+        kept.length > 0
+          ? ({ ...served, data: { content: { ...served.data.content, bonuses: kept } } } as ServedComponent)
+          : component.fallback && !component.offer
+            ? ({ ...served, data: component.fallback } as ServedComponent)
+            : null;
+    }
+    if (served) components.push(served);
+  }
+  return { ...page, components };
+}
+
+/** A page with the terms line of each offer set where its banner or card shows it. */
+export function withOfferTerms(page: Page, site: Site): Page {
+  const terms = new Map(site.offers.map((offer) => [offer.id, offer.terms_line]));
+  return {
+    ...page,
+    components: page.components.map((component) => {
+      if (component.component_id === 2 && component.offer && terms.has(component.offer)) {
+        return {
+          ...component,
+          data: { content: { ...component.data.content, conditions: terms.get(component.offer) } },
+        };
+      }
+      const cards = cardsOf(component);
+      if (!cards?.some((card) => card.offer)) return component;
+      return {
+        ...component,
+        data: {
+          content: {
+            ...component.data.content,
+            bonuses: cards.map((card) =>
+              card.offer && terms.has(card.offer) ? { ...card, conditions: terms.get(card.offer) } : card,
+            ),
+          },
+        },
+      } as PageComponent;
+    }),
+  };
+}
+
+type Problem = { path: (string | number)[]; message: string };
+
+/** Every string of a value with its path (HTML tags read as spaces). */
+function* stringsOf(value: unknown, path: (string | number)[]): Generator<[string, (string | number)[]]> {
+  if (typeof value === "string") yield [value.replace(/<[^>]*>/g, " "), path];
+  else if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) yield* stringsOf(item, [...path, index]);
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) yield* stringsOf(item, [...path, key]);
+  }
+}
+
+/** "1.000,50" → 1000.5 (Spanish digit grouping and decimal comma). */
+const euros = (figure: string): number => Number(figure.replace(/\./g, "").replace(",", "."));
+const EURO_FIGURE = /(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d+))?\s?€/g;
+const WAGERING_FIGURE = /\b(\d{1,3})\s?x\b/gi;
+
+/** The € and «Nx» figures of a text that are not the offer's. */
+function contradictions(text: string, offer: Offer): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(EURO_FIGURE)) {
+    const value = euros(match[2] ? `${match[1]},${match[2]}` : match[1]!);
+    if (!offer.amounts.includes(value)) {
+      found.push(`"${match[0].trim()}" no es ninguna cifra de la oferta "${offer.id}" (${offer.amounts.map((amount) => `${amount.toLocaleString("es-ES")} €`).join(", ")})`);
+    }
+  }
+  for (const match of text.matchAll(WAGERING_FIGURE)) {
+    if (!offer.wagering.includes(Number(match[1]))) {
+      found.push(`"${match[0]}" contradice la apuesta de la oferta "${offer.id}" (${offer.wagering.map((times) => `${times}x`).join(", ")})`);
+    }
+  }
+  return found;
+}
+
+/** "hasta 500 €", the claim of an offer, as its texts write it. */
+function claimsOf(offer: Offer): RegExp {
+  const amount = Math.max(...offer.amounts).toLocaleString("es-ES");
+  return new RegExp(`hasta\\s${amount.replace(".", "\\.")}\\s?€`, "i");
+}
+
+/**
+ * The blocks that promote: the hero (its buttons), the banner, the bonus cards and the
+ * bonus list. A question or a table that mentions an offer informs; it is not held to it.
+ */
+const PROMOTING_BLOCKS: ReadonlySet<number> = new Set([1, 2, 5, 8]);
+
+/**
+ * What stops a page naming offers: an id no offer has; a € or «Nx» figure beside an offer
+ * that is not the offer's; a banner with neither offer nor conditions; and, outside legal
+ * pages, a promoting block that makes an offer's claim ("hasta 500 €") without naming the
+ * offer, so without its terms line.
+ */
+export function offerProblems(page: Page, site: Site): Problem[] {
+  const offers = new Map(site.offers.map((offer) => [offer.id, offer]));
+  const problems: Problem[] = [];
+  const known = `ofertas: ${[...offers.keys()].join(", ") || "ninguna"}`;
+  page.components.forEach((component, index) => {
+    const at: (string | number)[] = ["components", index];
+    const checkFigures = (offer: Offer, value: unknown, path: (string | number)[]) => {
+      for (const [text, where] of stringsOf(value, path)) {
+        if (where.at(-1) === "conditions") continue;
+        for (const message of contradictions(text, offer)) problems.push({ path: where, message });
+      }
+    };
+    const blockOffer = component.offer ? offers.get(component.offer) : undefined;
+    if (component.offer && !blockOffer) {
+      problems.push({ path: [...at, "offer"], message: `"${component.offer}" no es ninguna oferta de site.json (${known})` });
+    }
+    if (blockOffer) checkFigures(blockOffer, component.data.content, [...at, "data", "content"]);
+    const cards = cardsOf(component) ?? [];
+    cards.forEach((card, cardIndex) => {
+      if (!card.offer) return;
+      const offer = offers.get(card.offer);
+      const path = [...at, "data", "content", "bonuses", cardIndex];
+      if (!offer) {
+        problems.push({ path: [...path, "offer"], message: `"${card.offer}" no es ninguna oferta de site.json (${known})` });
+      } else {
+        checkFigures(offer, card, path);
+      }
+    });
+    if (component.component_id === 2 && !component.offer && !component.data.content.conditions) {
+      problems.push({
+        path: [...at, "data", "content", "conditions"],
+        message: "falta: un banner lleva las condiciones de su oferta (indica su `offer`, o escribe conditions)",
+      });
+    }
+    if (page.legal || blockOffer || !PROMOTING_BLOCKS.has(component.component_id)) return;
+    for (const offer of offers.values()) {
+      const claim = claimsOf(offer);
+      for (const [text, where] of stringsOf(component.data.content, [...at, "data", "content"])) {
+        const card = where[4] === "bonuses" ? cards[where[5] as number] : undefined;
+        if (card?.offer || !claim.test(text)) continue;
+        problems.push({
+          path: where,
+          message: `anuncia la oferta "${offer.id}" sin sus condiciones: indica "offer": "${offer.id}" en el bloque (o en la tarjeta) para que muestre su línea de condiciones y el aviso de 18+`,
+        });
+      }
+    }
+  });
+  return problems;
+}

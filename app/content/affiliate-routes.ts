@@ -196,7 +196,10 @@ export function routeAffiliateLinks(
         for (const [urlField, typeField, redirectField, idField] of LINK_SHAPES) {
           const url = record[urlField];
           if (typeof url !== "string" || record[typeField] !== "affiliate") continue;
-          const destination = offer?.destination ?? destinationOf(url, record[redirectField]);
+          // Its own redirect_url first; else its offer's destination; else the route's.
+          const own = record[redirectField];
+          const destination =
+            typeof own === "string" ? own : (offer?.destination ?? destinationOf(url, own));
           const fieldPath = [...base, ...path, urlField];
           if (!destination) {
             problems.push({

@@ -96,7 +96,7 @@ async function load(path: string, now: number): Promise<PageLoaderData> {
       clicks: null,
       conversions: null,
       studio: null,
-      people: memoryPeople(),
+      people: await memoryPeople(),
       reports: null,
       clientAddress: "",
       head: false,

@@ -136,6 +136,36 @@ describe("loadDashboard", () => {
     expect(dashboard.days.find((day) => day.day === "2026-03-14")?.commission).toBe(14000);
   });
 
+  it("sums each offer's links, whatever the links ranking shows, and keeps its state", async () => {
+    const dashboard = await loadDashboard(reports(), view(""), undefined, undefined, {
+      offers: [
+        { id: "bienvenida", name: "Bono de bienvenida", state: "activa" },
+        { id: "verano", name: "Verano", state: "caducada" },
+      ],
+      offerOf: (linkId) => (linkId === "a" || linkId === "b" ? "bienvenida" : undefined),
+    });
+    expect(dashboard.offers).toEqual([
+      {
+        id: "bienvenida",
+        name: "Bono de bienvenida",
+        state: "activa",
+        clicks: 300,
+        registrations: 5,
+        ftds: 1,
+        commission: 14000,
+      },
+      {
+        id: "verano",
+        name: "Verano",
+        state: "caducada",
+        clicks: 0,
+        registrations: 0,
+        ftds: 0,
+        commission: 0,
+      },
+    ]);
+  });
+
   it("shows the first ten rows, every row of the one ranking asked for, the orphans always", async () => {
     const firstTen = await loadDashboard(reports(), view(""));
     expect(firstTen.rankings.subid.total).toBe(12);

@@ -80,8 +80,31 @@ export type Ranking = {
   onDemand?: boolean;
 };
 
+/** An offer of the content with what its links brought in the period. */
+export type OfferRow = {
+  id: string;
+  name: string;
+  state: "activa" | "programada" | "caducada";
+  clicks: number;
+  registrations: number;
+  ftds: number;
+  /** Commission in euro cents. */
+  commission: number;
+};
+
+/** The offers of the content and which offer each link id promotes (its block's or card's). */
+export type OfferBook = {
+  offers: Omit<OfferRow, "clicks" | "registrations" | "ftds" | "commission">[];
+  offerOf: (linkId: string) => string | undefined;
+};
+
 export type Dashboard = {
   totals: { current: PeriodFigures; previous: PeriodFigures };
+  /**
+   * Each offer, with the clicks, registrations, FTDs and commission of the links that
+   * promote it now (the content's link table), in the period and under the filters.
+   */
+  offers: OfferRow[];
   days: { day: string; humans: number; bots: number; commission: number }[];
   rankings: Record<Dimension, Ranking>;
   /** How long the queries took, in milliseconds (shown in the page's footer line). */
@@ -140,6 +163,7 @@ export async function loadDashboard(
   labelOf: (linkId: string) => string | undefined = () => undefined,
   /** The page of each link id (content's link table; the header's are on every page). */
   pageOf: PageOfLink = () => undefined,
+  offerBook: OfferBook = { offers: [], offerOf: () => undefined },
 ): Promise<Dashboard> {
   const started = performance.now();
   const both = { from: view.previous.from, to: view.range.to };
@@ -187,6 +211,7 @@ export async function loadDashboard(
   });
 
   const order = compareRows(view.sort);
+  let linkRows: RankedRow[] = [];
   const seenOf = viewsSeen(viewRanks, current.views, pageOf);
   const rankings = Object.fromEntries(
     DIMENSION_NAMES.map((name) => {
@@ -210,6 +235,7 @@ export async function loadDashboard(
           label: name === "link" && value !== null ? (labelOf(value) ?? null) : null,
         }))
         .sort(order);
+      if (name === "link") linkRows = all;
       // A copy either way: the orphans' row below is not one of the values (not in `total`).
       const rows = view.all === name ? [...all] : all.slice(0, RANKED_ROWS);
       const orphans = conversionRanks.orphans;
@@ -221,8 +247,24 @@ export async function loadDashboard(
     }),
   ) as Record<Dimension, Ranking>;
 
+  const offers = offerBook.offers.map((offer) => {
+    const rows = linkRows.filter(
+      (row) => row.value !== null && offerBook.offerOf(row.value) === offer.id,
+    );
+    const sum = (field: "clicks" | "registrations" | "ftds" | "commission") =>
+      rows.reduce((total, row) => total + row[field], 0);
+    return {
+      ...offer,
+      clicks: sum("clicks"),
+      registrations: sum("registrations"),
+      ftds: sum("ftds"),
+      commission: sum("commission"),
+    };
+  });
+
   return {
     totals: { current, previous },
+    offers,
     days,
     rankings,
     queryMs: Math.round(performance.now() - started),

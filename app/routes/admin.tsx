@@ -11,6 +11,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { personOf, requireDashboard } from "~/admin/auth.server";
+import { offerState } from "~/content/offers";
 import { loadDashboard } from "~/reports/dashboard.server";
 import { readView } from "~/reports/query";
 import { readLedger } from "~/reports/ledger-read.server";
@@ -57,7 +58,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const view = readView(url.searchParams, todayIn(env.REPORT_TIME_ZONE));
   const { reports } = context;
   const dashboard = reports
-    ? await readLedger(() => loadDashboard(reports, view, linkLabel, linkPage))
+    ? await readLedger(() =>
+        loadDashboard(reports, view, linkLabel, linkPage, {
+          offers: site.offers.map(({ id, name }) => ({
+            id,
+            name,
+            state: offerState(
+              site.offers.find((offer) => offer.id === id)!,
+              Date.now(),
+              site.meta.meta_settings.time_zone,
+            ),
+          })),
+          offerOf: (linkId) => affiliateLinks.get(linkId)?.offer,
+        }),
+      )
     : null;
   // A period that cannot be used is a bad request: 400, with the notice and the last 30 days.
   return json(

@@ -15,6 +15,7 @@ import { ViewFilters } from "./filters";
 import { longDay } from "./format";
 import { Funnel } from "./funnel";
 import { Kpis } from "./kpis";
+import { OfferTable } from "./offer-table";
 import { RankTable } from "./rank-table";
 
 export function AdminDashboard({
@@ -52,6 +53,7 @@ export function AdminDashboard({
           <Funnel totals={dashboard.totals.current} />
           <DayChart days={dashboard.days} view={view} />
           <div className="admin-ranks">
+            <OfferTable offers={dashboard.offers} />
             {DIMENSION_NAMES.map((name) => (
               <RankTable key={name} name={name} ranking={dashboard.rankings[name]} view={view} />
             ))}

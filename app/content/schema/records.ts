@@ -57,7 +57,14 @@ export const offerId = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'debe tener a-z, 0-9 y "-" (p. ej. "bienvenida")');
 
 /** A day (YYYY-MM-DD, in the site's time zone) or an exact time with its offset. */
-const offerTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+const offerTime = z
+  .string()
+  .refine(
+    (value) =>
+      z.iso.date().safeParse(value).success ||
+      z.iso.datetime({ offset: true }).safeParse(value).success,
+    { message: 'debe ser un día AAAA-MM-DD (p. ej. "2026-12-31") o una hora con zona (2026-12-31T23:59:00+01:00)' },
+  );
 
 /**
  * A promotion of the operator, written once: its claim and figures, its terms line (the

@@ -32,9 +32,12 @@ describe("checkContent", () => {
       placeholders: "problem",
     });
     expect({ problems, warnings }).toEqual({ problems: [], warnings: [] });
-    // Each page file's page, and each person's page (/autores/<slug>).
-    const people = (real.siteFile!.data as { people: { slug: string }[] }).people;
-    expect(content?.pages).toHaveLength(real.pageFiles.length + people.length);
+    // Each page file's page, each person's (/autores/<slug>), each payment method's.
+    const { people, payment_methods: methods } = real.siteFile!.data as Record<
+      "people" | "payment_methods",
+      { slug: string }[]
+    >;
+    expect(content?.pages).toHaveLength(real.pageFiles.length + people.length + methods.length);
     expect(content?.pages.map((page) => page.slug)).toEqual(
       expect.arrayContaining(people.map((person) => `/autores/${person.slug}`)),
     );

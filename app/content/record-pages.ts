@@ -11,19 +11,29 @@ import type { Page, PageComponent, Site } from "./schema";
 
 /** Where the people's pages live. */
 export const PEOPLE_PATH = "/autores";
+/** Where the payment methods' pages live (the hub is a page of its own at this path). */
+export const PAYMENT_METHODS_PATH = "/metodos-de-pago";
 
 export const personPath = (slug: string): string => `${PEOPLE_PATH}/${slug}`;
+export const paymentMethodPath = (slug: string): string => `${PAYMENT_METHODS_PATH}/${slug}`;
 
 type Person = Site["people"][number];
+type PaymentMethod = Site["payment_methods"][number];
 
 /** The paths the records give pages, from the site config as written (before it is checked). */
 export function recordPaths(rawSite: unknown): string[] {
-  const people = (rawSite as { people?: unknown } | null)?.people;
-  if (!Array.isArray(people)) return [];
-  return people
-    .map((person) => (person as { slug?: unknown } | null)?.slug)
-    .filter((slug): slug is string => typeof slug === "string")
-    .map(personPath);
+  const slugsOf = (field: string) => {
+    const records = (rawSite as Record<string, unknown> | null)?.[field];
+    return Array.isArray(records)
+      ? records
+          .map((record) => (record as { slug?: unknown } | null)?.slug)
+          .filter((slug): slug is string => typeof slug === "string")
+      : [];
+  };
+  return [
+    ...slugsOf("people").map(personPath),
+    ...slugsOf("payment_methods").map(paymentMethodPath),
+  ];
 }
 
 const list = (items: readonly string[]): string =>
@@ -94,9 +104,95 @@ function personPage(person: Person, site: Site, pages: readonly Page[]): Page {
   };
 }
 
+/** A payment method's page: its summary, its facts in a table, then its own text. */
+function paymentMethodPage(method: PaymentMethod, site: Site): Page | null {
+  const texts = site.payment_method_page;
+  if (!texts) return null;
+  const labels = texts.labels;
+  const withdrawals = method.withdrawal_time !== undefined;
+  const facts: [string, string][] = [
+    [labels.mobile_payment, method.mobile_payment ? texts.yes_text : texts.no_text],
+    [labels.min_deposit, method.min_deposit],
+    [labels.max_deposit, method.max_deposit],
+    [labels.deposit_time, method.deposit_time],
+    ...(withdrawals
+      ? ([
+          [labels.min_withdrawal, method.min_withdrawal!],
+          [labels.withdrawal_fees, method.withdrawal_fees!],
+          [labels.withdrawal_time, method.withdrawal_time!],
+        ] as [string, string][])
+      : ([[labels.withdrawal_time, texts.deposit_only_text]] as [string, string][])),
+  ];
+  const title = `${method.name} ${texts.title_suffix}`;
+  return {
+    title: method.name,
+    slug: paymentMethodPath(method.slug),
+    meta: { title, description: method.summary, custom_tags: [], scripts_settings: [] },
+    byline: texts.byline,
+    legal: false,
+    ...(method.updated ? { updated: method.updated } : {}),
+    components: [
+      {
+        order: 1,
+        component_id: 14,
+        data: {
+          content: { header: title, header_is_h1: true, html: `<p>${escapeUTF8(method.summary)}</p>` },
+        },
+      },
+      {
+        order: 2,
+        component_id: 3,
+        data: {
+          content: {
+            header: texts.facts_header,
+            table: {
+              headers: [texts.fact_label, texts.value_label],
+              rows: facts.map(([label, value], index) => ({ number: index + 1, cells: [label, value] })),
+            },
+          },
+        },
+      },
+      textBlock(3, texts.guide_header, method.body),
+    ],
+  };
+}
+
 /** Every page the records make, after the page files' own. */
 export function recordPages(site: Site, pages: readonly Page[]): Page[] {
-  return site.people.map((person) => personPage(person, site, pages));
+  return [
+    ...site.people.map((person) => personPage(person, site, pages)),
+    ...site.payment_methods.flatMap((method) => paymentMethodPage(method, site) ?? []),
+  ];
+}
+
+/**
+ * A page with each deposit-table row that names a payment method (`method`) replaced by
+ * that record's facts; an unknown method is a problem named where it is written.
+ */
+export function withPaymentMethods(
+  page: Page,
+  site: Site,
+): { page: Page; problems: { path: (string | number)[]; message: string }[] } {
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  const bySlug = new Map(site.payment_methods.map((method) => [method.slug, method]));
+  const components = page.components.map((component, index) => {
+    if (component.component_id !== 10) return component;
+    const rows = component.data.content.rows.flatMap((row, rowIndex) => {
+      if (!("method" in row)) return [row];
+      const method = bySlug.get(row.method);
+      if (!method) {
+        problems.push({
+          path: ["components", index, "data", "content", "rows", rowIndex, "method"],
+          message: `"${row.method}" no es ningún método de pago de site.json (payment_methods: ${[...bySlug.keys()].join(", ") || "ninguno"})`,
+        });
+        return [];
+      }
+      const { slug: _slug, name, summary: _summary, body: _body, updated: _updated, deposit_time: _time, ...facts } = method;
+      return [{ payment_system: name, ...facts }];
+    });
+    return { ...component, data: { content: { ...component.data.content, rows } } };
+  });
+  return { page: { ...page, components }, problems };
 }
 
 /**

@@ -134,12 +134,18 @@ export function buildJsonLd({ page, site, pages, origin, lang }: GraphInput): Gr
     nodes.push(node);
   }
   if (!isHome) {
+    // A page under a hub page (/metodos-de-pago/bizum under /metodos-de-pago) lists it too.
+    const parent = page.slug.slice(0, page.slug.lastIndexOf("/"));
+    const hub = parent ? pages.find((candidate) => candidate.slug === parent) : undefined;
     const breadcrumb: BreadcrumbList = {
       "@type": "BreadcrumbList",
       "@id": ids.breadcrumb,
       itemListElement: [
         { "@type": "ListItem", position: 1, name: site.meta.breadcrumb_home, item: url("/") },
-        { "@type": "ListItem", position: 2, name: page.title, item: pageUrl },
+        ...(hub
+          ? [{ "@type": "ListItem" as const, position: 2, name: hub.title, item: url(hub.slug) }]
+          : []),
+        { "@type": "ListItem", position: hub ? 3 : 2, name: page.title, item: pageUrl },
       ],
     };
     nodes.push(breadcrumb);

@@ -45,6 +45,23 @@ describe("buildSeo", () => {
     },
   );
 
+  it("gives a page under a hub page a three-step breadcrumb", () => {
+    const graph = buildSeo(page("/metodos-de-pago/bizum"), site, pages).jsonLd!;
+    const trail = graph["@graph"].find((node) => node["@type"] === "BreadcrumbList") as {
+      itemListElement: { position: number; name: string; item: string }[];
+    };
+    expect(trail.itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: site.meta.breadcrumb_home, item: `${ORIGIN}/` },
+      {
+        "@type": "ListItem",
+        position: 2,
+        name: "Métodos de pago",
+        item: `${ORIGIN}/metodos-de-pago`,
+      },
+      { "@type": "ListItem", position: 3, name: "Bizum", item: `${ORIGIN}/metodos-de-pago/bizum` },
+    ]);
+  });
+
   it("lists every FAQ question of a page in its FAQPage node", () => {
     const graph = buildSeo(page("/bonos"), site, pages).jsonLd!["@graph"];
     const faq = graph.find((node) => node["@type"] === "FAQPage") as { mainEntity: unknown[] };

@@ -19,6 +19,12 @@ const WITHDRAWAL_COLUMNS = [
 ] as const satisfies readonly Column[];
 const VALUE_COLUMNS = [...DEPOSIT_COLUMNS, ...WITHDRAWAL_COLUMNS];
 
+/**
+ * A row as written in the block. The parser has put each payment method's facts in place
+ * of a row that names it (`method`: app/content/record-pages.ts), so only these arrive.
+ */
+type WrittenRow = Exclude<BlockContent<10>["rows"][number], { method: string }>;
+
 export function DepositTable({ content }: { content: BlockContent<10> }) {
   const id = useId();
   const { columns } = content;
@@ -43,7 +49,7 @@ export function DepositTable({ content }: { content: BlockContent<10> }) {
           <tbody>
             {/* Each value sits in one <span>: on phones the cell is a flex row of label
                 and value, and the value must stay one item however it is split. */}
-            {content.rows.map((row) => (
+            {(content.rows as WrittenRow[]).map((row) => (
               <tr key={row.payment_system}>
                 <th scope="row">
                   <span className="payment-method__inner">

@@ -6,7 +6,7 @@ import { z } from "zod";
 
 import type { ContentContext } from "./context";
 import { contentFields, httpsUrl, linkId, linkTarget, text, urlType } from "./primitives";
-import { offerId } from "./records";
+import { offerId, recordSlug } from "./records";
 
 /** A payment method takes withdrawals when it names all three of these, none when deposit-only. */
 const WITHDRAWAL_FIELDS = ["min_withdrawal", "withdrawal_fees", "withdrawal_time"] as const;
@@ -311,6 +311,14 @@ export function blockSchemas(context?: ContentContext) {
     ),
     rows: z
       .array(
+        z.union([
+          z
+            .strictObject({
+              method: recordSlug.describe(
+                "A payment method of the site config (its slug): the row shows that record's facts.",
+              ),
+            })
+            .meta({ title: "Un método de pago del registro" }),
         z
           .strictObject({
             payment_system: text,
@@ -338,7 +346,9 @@ export function blockSchemas(context?: ContentContext) {
                   "falta: un método con retiradas indica min_withdrawal, withdrawal_fees y withdrawal_time; uno solo de depósitos, ninguno",
               });
             }
-          }),
+          })
+          .meta({ title: "Una fila escrita aquí" }),
+        ]),
       )
       .min(1),
   });

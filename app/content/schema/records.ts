@@ -123,3 +123,40 @@ export function offerSchema({ href }: Pick<ReturnType<typeof contentFields>, "hr
       }
     });
 }
+
+/** A payment method of the casino: one record feeds its page and every deposit table. */
+export function paymentMethodSchema({
+  image,
+  safeHtml,
+}: Pick<ReturnType<typeof contentFields>, "image" | "safeHtml">) {
+  return z
+    .strictObject({
+      slug: recordSlug.describe("Its page: /metodos-de-pago/<slug>."),
+      name: text.describe('As visitors know it, e.g. "Bizum".'),
+      logo: image.optional().describe("Badge shown in deposit tables (original artwork)."),
+      mobile_payment: z.boolean().describe("Can be used from a phone."),
+      min_deposit: text.describe('e.g. "10 €".'),
+      max_deposit: text,
+      deposit_time: text.describe('e.g. "Al momento".'),
+      min_withdrawal: text
+        .optional()
+        .describe("Leave out the three withdrawal fields for a deposit-only method."),
+      withdrawal_fees: text.optional(),
+      withdrawal_time: text.optional(),
+      summary: text.describe("The first paragraph of its page (plain text)."),
+      body: safeHtml.describe("The rest of its page: how to deposit and withdraw, limits, advice."),
+      updated: updatedDay,
+    })
+    .superRefine((method, ctx) => {
+      const fields = ["min_withdrawal", "withdrawal_fees", "withdrawal_time"] as const;
+      const given = fields.filter((field) => method[field] !== undefined);
+      if (given.length > 0 && given.length < fields.length) {
+        ctx.addIssue({
+          code: "custom",
+          path: [fields.find((field) => method[field] === undefined)!],
+          message:
+            "falta: un método con retiradas indica min_withdrawal, withdrawal_fees y withdrawal_time; uno solo de depósitos, ninguno",
+        });
+      }
+    });
+}

@@ -6,7 +6,7 @@ import { TRACKING_PARAMS } from "~/affiliate/tracking-params";
 
 import type { ContentContext } from "./context";
 import { experimentsField } from "./experiments";
-import { offerSchema, personSchema } from "./records";
+import { byline, offerSchema, paymentMethodSchema, personSchema } from "./records";
 import { contentFields, editorSchema, httpsUrl, slug, text } from "./primitives";
 import { splitProblems, splitsSchema } from "./splits";
 
@@ -46,7 +46,7 @@ const outboundPath = z
 
 /** The site config's schema, made for a check run (see contentFields in primitives.ts). */
 export function siteSchema(context?: ContentContext) {
-  const { checkShape, href, image, link, localAsset } = contentFields(context);
+  const { checkShape, href, image, link, localAsset, safeHtml } = contentFields(context);
   /** A page of this site: hreflang alternates are links search engines follow. */
   const pageLink = slug.superRefine((value, ctx) => {
     const problem = context?.linkProblem(value);
@@ -297,6 +297,37 @@ export function siteSchema(context?: ContentContext) {
       .describe(
         "The operator's promotions, each written once: blocks name one by its id (`offer`) and show its terms line; outside its validity nothing claims it.",
       ),
+    payment_methods: z
+      .array(paymentMethodSchema({ image, safeHtml }))
+      .default([])
+      .describe(
+        "The payment methods, each written once: it feeds its page (/metodos-de-pago/<slug>) and every deposit table row that names it (`method`).",
+      ),
+    payment_method_page: z
+      .strictObject({
+        title_suffix: text.describe('Ends the <title> of a method\'s page, e.g. "en Brisamar Casino".'),
+        facts_header: text.describe('Heading of the table of facts, e.g. "Límites y plazos".'),
+        fact_label: text.describe('First column of that table, e.g. "Dato".'),
+        value_label: text.describe('Second column, e.g. "Valor".'),
+        guide_header: text.describe('Heading of the method\'s own text, e.g. "Paso a paso".'),
+        labels: z
+          .strictObject({
+            mobile_payment: text,
+            min_deposit: text,
+            max_deposit: text,
+            deposit_time: text,
+            min_withdrawal: text,
+            withdrawal_fees: text,
+            withdrawal_time: text,
+          })
+          .describe("The name of each fact in that table."),
+        yes_text: text,
+        no_text: text,
+        deposit_only_text: text.describe("Shown for the withdrawal facts of a deposit-only method."),
+        byline,
+      })
+      .optional()
+      .describe("The texts of a payment method's page, and who signs those pages."),
     people: z
       .array(personSchema({ image }))
       .default([])

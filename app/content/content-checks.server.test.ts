@@ -32,12 +32,14 @@ describe("checkContent", () => {
       placeholders: "problem",
     });
     expect({ problems, warnings }).toEqual({ problems: [], warnings: [] });
-    // Each page file's page, each person's (/autores/<slug>), each payment method's.
-    const { people, payment_methods: methods } = real.siteFile!.data as Record<
-      "people" | "payment_methods",
+    // Each page file's page, each person's (/autores/<slug>), payment method's and game's.
+    const { people, payment_methods: methods, games } = real.siteFile!.data as Record<
+      "people" | "payment_methods" | "games",
       { slug: string }[]
     >;
-    expect(content?.pages).toHaveLength(real.pageFiles.length + people.length + methods.length);
+    expect(content?.pages).toHaveLength(
+      real.pageFiles.length + people.length + methods.length + games.length,
+    );
     expect(content?.pages.map((page) => page.slug)).toEqual(
       expect.arrayContaining(people.map((person) => `/autores/${person.slug}`)),
     );
@@ -160,7 +162,7 @@ describe("checkContent", () => {
     });
     expect(problems.length).toBeGreaterThan(0);
     expect(problems[0]).toMatch(
-      /table\.content\[0\]\.image: la medida de las fichas \d+×\d+ \(tile_width × tile_height\) no tiene la forma de ".*", que mide \d+×\d+/,
+      /table\.content\[\d+\]\.image: la medida de las fichas \d+×\d+ \(tile_width × tile_height\) no tiene la forma de ".*", que mide \d+×\d+/,
     );
   });
 
@@ -261,13 +263,14 @@ describe("checkContent", () => {
     it("an image without alt text, but not an icon next to its heading", () => {
       const { warnings } = run("content/pages/home.json", (page) => {
         component(page, 1).img_alt = " ";
-        component(page, 4).table.content[1].alt = "";
+        // Tile 7 is written in the page (the first six name games of the site config).
+        component(page, 4).table.content[7].alt = "";
       });
       expect(warnings).toHaveLength(2);
       expect(warnings[0]).toMatch(
         /data\.content\.img_alt: la imagen "\/images\/hero\/welcome\.svg" no tiene texto alternativo/,
       );
-      expect(warnings[1]).toMatch(/table\.content\[1\]\.alt: la imagen ".*" no tiene texto alternativo/);
+      expect(warnings[1]).toMatch(/table\.content\[7\]\.alt: la imagen ".*" no tiene texto alternativo/);
     });
 
     it("headings that skip a level, and a page without one main heading", () => {

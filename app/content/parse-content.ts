@@ -11,7 +11,7 @@ import { routeAffiliateLinks, type AffiliateLink } from "./affiliate-routes";
 import { variantFilesOf, type PageVariants, type VariantFile } from "./experiment-variants";
 import { orderBlocks } from "./order-blocks";
 import { offerProblems, withOfferTerms } from "./offers";
-import { bylineProblems, recordPages, withPaymentMethods } from "./record-pages";
+import { bylineProblems, recordPages, withRecords } from "./record-pages";
 import { STATUS_OF_SLUG } from "./resolve-page";
 import { PageSchema, pageSchema, SiteSchema, siteSchema, type Page, type Site } from "./schema";
 import { isAdvice, type ContentContext } from "./schema/context";
@@ -151,7 +151,7 @@ export function parseContent(
       for (const { path, message } of [
         ...bylineProblems(page, site, STATUS_SLUGS),
         ...offerProblems(page, site),
-        ...withPaymentMethods(page, site).problems,
+        ...withRecords(page, site).problems,
       ]) {
         problems.push(`${fileOfPage.get(page)}: ${formatPath(path)}: ${message}`);
       }
@@ -193,7 +193,7 @@ export function parseContent(
   if (problems.length > 0 || !site) throw new ContentError(problems, advice);
   const order = (page: Page) => ({
     ...page,
-    components: orderBlocks(withOfferTerms(withPaymentMethods(page, site).page, site).components),
+    components: orderBlocks(withOfferTerms(withRecords(page, site).page, site).components),
   });
   const ordered = pages.map(order);
   const routed = routeAffiliateLinks(ordered, site);

@@ -78,4 +78,25 @@ describe("a payment method record", () => {
       ),
     ]);
   });
+
+  it("a game record feeds its page and every games grid that names it", () => {
+    const pages = pagesWith((site) => {
+      const game = site.games.find((candidate: Json) => candidate.slug === "starburst");
+      game.provider = "NetEnt (Evolution)";
+      game.rtp = 96.1;
+    });
+    expect(facts(pages, "/juegos/starburst")).toMatchObject({
+      Proveedor: "NetEnt (Evolution)",
+      "RTP teórico": "96,1 %",
+    });
+    for (const slug of ["/", "/es", "/juegos"]) {
+      const page = pages.find((candidate) => candidate.slug === slug)!;
+      const grid = page.components.find((component) => component.component_id === 4)!;
+      const tiles = (grid.data.content as { table: { content: { name: string; provider: string }[] } })
+        .table.content;
+      expect(tiles.find((tile) => tile.name === "Starburst"), slug).toMatchObject({
+        provider: "NetEnt (Evolution)",
+      });
+    }
+  });
 });

@@ -13,12 +13,16 @@ import type { Page, PageComponent, Site } from "./schema";
 export const PEOPLE_PATH = "/autores";
 /** Where the payment methods' pages live (the hub is a page of its own at this path). */
 export const PAYMENT_METHODS_PATH = "/metodos-de-pago";
+/** Where the games' pages live (the hub is a page of its own at this path). */
+export const GAMES_PATH = "/juegos";
 
 export const personPath = (slug: string): string => `${PEOPLE_PATH}/${slug}`;
 export const paymentMethodPath = (slug: string): string => `${PAYMENT_METHODS_PATH}/${slug}`;
+export const gamePath = (slug: string): string => `${GAMES_PATH}/${slug}`;
 
 type Person = Site["people"][number];
 type PaymentMethod = Site["payment_methods"][number];
+type Game = Site["games"][number];
 
 /** The paths the records give pages, from the site config as written (before it is checked). */
 export function recordPaths(rawSite: unknown): string[] {
@@ -33,6 +37,7 @@ export function recordPaths(rawSite: unknown): string[] {
   return [
     ...slugsOf("people").map(personPath),
     ...slugsOf("payment_methods").map(paymentMethodPath),
+    ...slugsOf("games").map(gamePath),
   ];
 }
 
@@ -157,25 +162,115 @@ function paymentMethodPage(method: PaymentMethod, site: Site): Page | null {
   };
 }
 
+/** A game's page: its artwork and summary, its facts in a table, then its own text. */
+function gamePage(game: Game, site: Site): Page | null {
+  const texts = site.game_page;
+  if (!texts) return null;
+  const labels = texts.labels;
+  const facts: [string, string][] = [
+    [labels.provider, game.provider],
+    [labels.rtp, `${game.rtp.toLocaleString("es-ES")} %`],
+    [labels.volatility, texts.volatility_words[game.volatility]],
+    [labels.min_bet, game.min_bet],
+    [labels.max_bet, game.max_bet],
+    ...(game.features.length > 0
+      ? ([[labels.features, game.features.join(" · ")]] as [string, string][])
+      : []),
+  ];
+  const title = `${game.name} ${texts.title_suffix}`;
+  return {
+    title: game.name,
+    slug: gamePath(game.slug),
+    meta: { title, description: game.summary, custom_tags: [], scripts_settings: [] },
+    byline: texts.byline,
+    legal: false,
+    ...(game.updated ? { updated: game.updated } : {}),
+    components: [
+      {
+        order: 1,
+        component_id: 1,
+        data: {
+          content: {
+            h1: title,
+            p: game.summary,
+            buttons: [],
+            img_url: game.image,
+            img_alt: `${game.name} (${game.provider})`,
+            img_width: 300,
+            img_height: 300,
+          },
+        },
+      },
+      {
+        order: 2,
+        component_id: 3,
+        data: {
+          content: {
+            header: texts.facts_header,
+            table: {
+              headers: [texts.fact_label, texts.value_label],
+              rows: facts.map(([label, value], index) => ({ number: index + 1, cells: [label, value] })),
+            },
+          },
+        },
+      },
+      textBlock(3, "", `<p>${escapeUTF8(texts.rtp_note)}</p>`),
+      textBlock(4, texts.guide_header, game.body),
+    ],
+  };
+}
+
 /** Every page the records make, after the page files' own. */
 export function recordPages(site: Site, pages: readonly Page[]): Page[] {
   return [
     ...site.people.map((person) => personPage(person, site, pages)),
     ...site.payment_methods.flatMap((method) => paymentMethodPage(method, site) ?? []),
+    ...site.games.flatMap((game) => gamePage(game, site) ?? []),
   ];
 }
 
 /**
- * A page with each deposit-table row that names a payment method (`method`) replaced by
- * that record's facts; an unknown method is a problem named where it is written.
+ * A page with each deposit-table row that names a payment method (`method`), and each
+ * games-grid tile that names a game (`game`), replaced by that record's facts; an unknown
+ * record is a problem named where it is written.
  */
-export function withPaymentMethods(
+export function withRecords(
   page: Page,
   site: Site,
 ): { page: Page; problems: { path: (string | number)[]; message: string }[] } {
   const problems: { path: (string | number)[]; message: string }[] = [];
   const bySlug = new Map(site.payment_methods.map((method) => [method.slug, method]));
+  const games = new Map(site.games.map((game) => [game.slug, game]));
   const components = page.components.map((component, index) => {
+    if (component.component_id === 4) {
+      const tiles = component.data.content.table.content.flatMap((tile, tileIndex) => {
+        if (!("game" in tile)) return [tile];
+        const { game: slug, ...link } = tile;
+        const game = games.get(slug);
+        if (!game) {
+          problems.push({
+            path: ["components", index, "data", "content", "table", "content", tileIndex, "game"],
+            message: `"${slug}" no es ningún juego de site.json (games: ${[...games.keys()].join(", ") || "ninguno"})`,
+          });
+          return [];
+        }
+        return [
+          {
+            ...link,
+            name: game.name,
+            alt: `${game.name} (${game.provider})`,
+            image: game.image,
+            provider: game.provider,
+          },
+        ];
+      });
+      return {
+        ...component,
+        data: {
+          content: { ...component.data.content, table: { content: tiles } },
+        },
+      } as PageComponent;
+    }
     if (component.component_id !== 10) return component;
     const rows = component.data.content.rows.flatMap((row, rowIndex) => {
       if (!("method" in row)) return [row];

@@ -6,6 +6,12 @@ import { ContentImage } from "~/components/ui/content-image";
 import { ContentLink } from "~/components/ui/content-link";
 import { SectionHeader } from "~/components/ui/section-header";
 
+/**
+ * A tile as written in the block. The parser has put each game's name, studio and artwork
+ * in place of a tile that names it (`game`: app/content/record-pages.ts).
+ */
+type WrittenTile = Exclude<BlockContent<4>["table"]["content"][number], { game: string }>;
+
 export function Games({ content }: { content: BlockContent<4> }) {
   const id = useId();
   const icon = content.icon_url
@@ -15,7 +21,7 @@ export function Games({ content }: { content: BlockContent<4> }) {
     <section data-block="Games" className="section" aria-labelledby={id}>
       <SectionHeader id={id} header={content.header_title} icon={icon} />
       <ul className="games-grid">
-        {content.table.content.map((game) => (
+        {(content.table.content as WrittenTile[]).map((game) => (
           <li key={game.name} className="game-tile">
             <ContentLink
               className="game-tile__link"

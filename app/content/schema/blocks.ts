@@ -108,6 +108,19 @@ export function blockSchemas(context?: ContentContext) {
     table: z.strictObject({
       content: z
         .array(
+          z.union([
+            z
+              .strictObject({
+                game: recordSlug.describe(
+                  "A game of the site config (its slug): the tile shows that record's name, studio and artwork.",
+                ),
+                link: href.describe('Where the tile leads, e.g. the game\'s page "/juegos/<slug>" or "/sing-up/".'),
+                target_link: linkTarget.default("_self"),
+                redirect_link: httpsUrl.optional(),
+                url_type: urlType.default("internal"),
+                link_id: linkId.optional(),
+              })
+              .meta({ title: "Un juego del registro" }),
           z.strictObject({
             name: text.describe("Game title."),
             alt: z.string().describe("Alternative text of the tile image."),
@@ -128,7 +141,8 @@ export function blockSchemas(context?: ContentContext) {
               .describe(
                 "Name of the tile in the click reports (default: derived from its position).",
               ),
-          }),
+          }).meta({ title: "Una ficha escrita aquí" }),
+          ]),
         )
         .min(1),
     }),
@@ -143,6 +157,8 @@ export function blockSchemas(context?: ContentContext) {
   }).superRefine((block, ctx) => {
     const tile = { width: block.tile_width, height: block.tile_height };
     block.table.content.forEach((game, index) => {
+      // A tile that names a game takes its artwork from the record.
+      if ("game" in game) return;
       const at = ["table", "content", index];
       checkShape(ctx, game.image, tile, [...at, "image"], `la medida de las fichas ${tile.width}×${tile.height} (tile_width × tile_height)`);
       checkAlt(ctx, game.image, game.alt, [...at, "alt"]);

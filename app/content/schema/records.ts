@@ -160,3 +160,28 @@ export function paymentMethodSchema({
       }
     });
 }
+
+/** A game of the casino: one record feeds its page and every games grid that names it. */
+export function gameSchema({
+  localAsset,
+  safeHtml,
+}: Pick<ReturnType<typeof contentFields>, "localAsset" | "safeHtml">) {
+  return z.strictObject({
+    slug: recordSlug.describe("Its page: /juegos/<slug>."),
+    name: text.describe("The game's title."),
+    provider: text.describe("The studio that makes it."),
+    rtp: z
+      .number()
+      .min(50)
+      .max(100)
+      .describe("Theoretical return to player published by the provider, in % (e.g. 96.5)."),
+    volatility: z.enum(["baja", "media", "alta"]).describe("How unevenly it pays: baja, media or alta."),
+    min_bet: text.describe('e.g. "0,20 €".'),
+    max_bet: text.describe('e.g. "100 €".'),
+    features: z.array(text).default([]).describe("What sets it apart (free spins, multipliers…)."),
+    image: localAsset.describe("Tile artwork, square (original, in public/ or the media library)."),
+    summary: text.describe("The first paragraph of its page (plain text)."),
+    body: safeHtml.describe("The rest of its page: how it plays, what to know."),
+    updated: updatedDay,
+  });
+}

@@ -6,7 +6,7 @@ import { TRACKING_PARAMS } from "~/affiliate/tracking-params";
 
 import type { ContentContext } from "./context";
 import { experimentsField } from "./experiments";
-import { byline, offerSchema, paymentMethodSchema, personSchema } from "./records";
+import { byline, gameSchema, offerSchema, paymentMethodSchema, personSchema } from "./records";
 import { contentFields, editorSchema, httpsUrl, slug, text } from "./primitives";
 import { splitProblems, splitsSchema } from "./splits";
 
@@ -297,6 +297,35 @@ export function siteSchema(context?: ContentContext) {
       .describe(
         "The operator's promotions, each written once: blocks name one by its id (`offer`) and show its terms line; outside its validity nothing claims it.",
       ),
+    games: z
+      .array(gameSchema({ localAsset, safeHtml }))
+      .default([])
+      .describe(
+        "The games, each written once: it feeds its page (/juegos/<slug>) and every games-grid tile that names it (`game`).",
+      ),
+    game_page: z
+      .strictObject({
+        title_suffix: text.describe('Ends the <title> of a game\'s page, e.g. "en Brisamar Casino".'),
+        facts_header: text.describe('Heading of its table of facts, e.g. "Ficha del juego".'),
+        fact_label: text,
+        value_label: text,
+        guide_header: text.describe('Heading of the game\'s own text, e.g. "Cómo se juega".'),
+        labels: z.strictObject({
+          provider: text,
+          rtp: text,
+          volatility: text,
+          min_bet: text,
+          max_bet: text,
+          features: text,
+        }),
+        volatility_words: z
+          .strictObject({ baja: text, media: text, alta: text })
+          .describe("How each volatility reads on the page."),
+        rtp_note: text.describe("Said under the facts: what the RTP is and is not."),
+        byline,
+      })
+      .optional()
+      .describe("The texts of a game's page, and who signs those pages."),
     payment_methods: z
       .array(paymentMethodSchema({ image, safeHtml }))
       .default([])

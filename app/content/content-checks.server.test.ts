@@ -32,14 +32,17 @@ describe("checkContent", () => {
       placeholders: "problem",
     });
     expect({ problems, warnings }).toEqual({ problems: [], warnings: [] });
-    // Each page file's page, each person's (/autores/<slug>), payment method's and game's.
-    const { people, payment_methods: methods, games } = real.siteFile!.data as Record<
-      "people" | "payment_methods" | "games",
+    // Each page file's page, and each record's: people, payment methods, games, guides.
+    const records = real.siteFile!.data as Record<
+      "people" | "payment_methods" | "games" | "guides",
       { slug: string }[]
     >;
-    expect(content?.pages).toHaveLength(
-      real.pageFiles.length + people.length + methods.length + games.length,
+    const { people } = records;
+    const recordCount = (["people", "payment_methods", "games", "guides"] as const).reduce(
+      (total, field) => total + records[field].length,
+      0,
     );
+    expect(content?.pages).toHaveLength(real.pageFiles.length + recordCount);
     expect(content?.pages.map((page) => page.slug)).toEqual(
       expect.arrayContaining(people.map((person) => `/autores/${person.slug}`)),
     );

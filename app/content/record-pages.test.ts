@@ -99,4 +99,15 @@ describe("a payment method record", () => {
       });
     }
   });
+
+  it("a guide lists its sections in a table of contents that links to each heading", () => {
+    const pages = pagesWith(() => {});
+    const guide = pages.find((page) => page.slug === "/guias/requisitos-de-apuesta")!;
+    const blocks = guide.components.map((component) => component.data.content as Json);
+    const targets = [...String(blocks[1]!.html).matchAll(/href="#([a-z0-9-]+)"/g)].map((match) => match[1]);
+    const anchors = blocks.slice(2).map((block) => block.anchor);
+    expect(targets.length).toBeGreaterThanOrEqual(2);
+    expect(targets).toEqual(anchors);
+    expect(blocks[0]).toMatchObject({ header: guide.title, header_is_h1: true });
+  });
 });

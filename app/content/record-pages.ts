@@ -15,14 +15,18 @@ export const PEOPLE_PATH = "/autores";
 export const PAYMENT_METHODS_PATH = "/metodos-de-pago";
 /** Where the games' pages live (the hub is a page of its own at this path). */
 export const GAMES_PATH = "/juegos";
+/** Where the guides live (the hub is a page of its own at this path). */
+export const GUIDES_PATH = "/guias";
 
 export const personPath = (slug: string): string => `${PEOPLE_PATH}/${slug}`;
 export const paymentMethodPath = (slug: string): string => `${PAYMENT_METHODS_PATH}/${slug}`;
 export const gamePath = (slug: string): string => `${GAMES_PATH}/${slug}`;
+export const guidePath = (slug: string): string => `${GUIDES_PATH}/${slug}`;
 
 type Person = Site["people"][number];
 type PaymentMethod = Site["payment_methods"][number];
 type Game = Site["games"][number];
+type Guide = Site["guides"][number];
 
 /** The paths the records give pages, from the site config as written (before it is checked). */
 export function recordPaths(rawSite: unknown): string[] {
@@ -38,6 +42,7 @@ export function recordPaths(rawSite: unknown): string[] {
     ...slugsOf("people").map(personPath),
     ...slugsOf("payment_methods").map(paymentMethodPath),
     ...slugsOf("games").map(gamePath),
+    ...slugsOf("guides").map(guidePath),
   ];
 }
 
@@ -220,12 +225,67 @@ function gamePage(game: Game, site: Site): Page | null {
   };
 }
 
+/**
+ * A guide's page: its title and summary, the table of contents (links to each section's
+ * heading), then the sections.
+ */
+function guidePage(guide: Guide, site: Site): Page | null {
+  const texts = site.guide_page;
+  if (!texts) return null;
+  const anchor = (index: number) => `seccion-${index + 1}`;
+  const contents = guide.sections.map(
+    (section, index) => `<a href="#${anchor(index)}">${escapeUTF8(section.heading)}</a>`,
+  );
+  return {
+    title: guide.title,
+    slug: guidePath(guide.slug),
+    meta: {
+      title: `${guide.title} ${texts.title_suffix}`,
+      description: guide.summary,
+      custom_tags: [],
+      scripts_settings: [],
+    },
+    byline: texts.byline,
+    legal: false,
+    ...(guide.updated ? { updated: guide.updated } : {}),
+    components: [
+      {
+        order: 1,
+        component_id: 14,
+        data: {
+          content: {
+            header: guide.title,
+            header_is_h1: true,
+            html: `<p>${escapeUTF8(guide.summary)}</p>`,
+          },
+        },
+      },
+      textBlock(2, texts.contents_header, `<ol>${contents.map((link) => `<li>${link}</li>`).join("")}</ol>`),
+      ...guide.sections.map(
+        (section, index): PageComponent => ({
+          order: 3 + index,
+          component_id: 14,
+          data: {
+            content: {
+              header: section.heading,
+              header_is_h1: false,
+              html: section.html,
+              anchor: anchor(index),
+            },
+          },
+        }),
+      ),
+    ],
+  };
+}
+
 /** Every page the records make, after the page files' own. */
 export function recordPages(site: Site, pages: readonly Page[]): Page[] {
   return [
     ...site.people.map((person) => personPage(person, site, pages)),
     ...site.payment_methods.flatMap((method) => paymentMethodPage(method, site) ?? []),
     ...site.games.flatMap((game) => gamePage(game, site) ?? []),
+    ...site.guides.flatMap((guide) => guidePage(guide, site) ?? []),
   ];
 }
 

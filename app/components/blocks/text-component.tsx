@@ -6,7 +6,9 @@ export function TextComponent({ content }: { content: BlockContent<14> }) {
   return (
     <section data-block="TextComponent" className="section text-block">
       {content.header ? (
-        <Heading className="section-header__title">{content.header}</Heading>
+        <Heading className="section-header__title" id={content.anchor}>
+          {content.header}
+        </Heading>
       ) : null}
       <div className="prose" dangerouslySetInnerHTML={{ __html: content.html }} />
     </section>

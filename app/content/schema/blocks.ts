@@ -416,6 +416,11 @@ export function blockSchemas(context?: ContentContext) {
       .default(false)
       .describe("Render the header as the page's <h1> (for pages without a MainBlock)."),
     html: safeHtml,
+    anchor: z
+      .string()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'debe tener a-z, 0-9 y "-"')
+      .optional()
+      .describe('The heading\'s id, for links to this section ("#<anchor>"), e.g. from a table of contents.'),
   });
 
   return {

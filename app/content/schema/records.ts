@@ -185,3 +185,22 @@ export function gameSchema({
     updated: updatedDay,
   });
 }
+
+/** A guide: long-form text in sections, with a table of contents, at /guias/<slug>. */
+export function guideSchema({ safeHtml }: Pick<ReturnType<typeof contentFields>, "safeHtml">) {
+  return z.strictObject({
+    slug: recordSlug.describe("Its page: /guias/<slug>."),
+    title: text.describe("The guide's title: its <h1>."),
+    summary: text.describe("What the guide answers, in two sentences (also its meta description)."),
+    sections: z
+      .array(
+        z.strictObject({
+          heading: text.describe("The section's heading: an entry of the table of contents."),
+          html: safeHtml.describe("The section's text (p, ul, ol, strong, a, h3…)."),
+        }),
+      )
+      .min(2)
+      .describe("The sections, in reading order; the table of contents lists them."),
+    updated: updatedDay,
+  });
+}

@@ -6,7 +6,14 @@ import { TRACKING_PARAMS } from "~/affiliate/tracking-params";
 
 import type { ContentContext } from "./context";
 import { experimentsField } from "./experiments";
-import { byline, gameSchema, offerSchema, paymentMethodSchema, personSchema } from "./records";
+import {
+  byline,
+  gameSchema,
+  guideSchema,
+  offerSchema,
+  paymentMethodSchema,
+  personSchema,
+} from "./records";
 import { contentFields, editorSchema, httpsUrl, slug, text } from "./primitives";
 import { splitProblems, splitsSchema } from "./splits";
 
@@ -326,6 +333,18 @@ export function siteSchema(context?: ContentContext) {
       })
       .optional()
       .describe("The texts of a game's page, and who signs those pages."),
+    guides: z
+      .array(guideSchema({ safeHtml }))
+      .default([])
+      .describe("Long-form guides, each a page at /guias/<slug> with a table of contents."),
+    guide_page: z
+      .strictObject({
+        title_suffix: text.describe('Ends the <title> of a guide, e.g. "| Guías de Brisamar".'),
+        contents_header: text.describe('Heading of the table of contents, e.g. "En esta guía".'),
+        byline,
+      })
+      .optional()
+      .describe("The texts of a guide's page, and who signs the guides."),
     payment_methods: z
       .array(paymentMethodSchema({ image, safeHtml }))
       .default([])

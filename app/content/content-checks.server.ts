@@ -15,7 +15,7 @@ import { imageSize } from "image-size";
 
 import { isOutboundPath } from "./affiliate-routes";
 import type { MediaLookup } from "./content-files.server";
-import { checkCopy, type Placeholders } from "./copy-rules";
+import { advertisingRules, checkCopy, type Placeholders } from "./copy-rules";
 import {
   ContentError,
   formatPath,
@@ -194,6 +194,7 @@ export function checkContent({
   const problems: string[] = [];
   const warnings = [...parsed.advice];
   const fileOf = new Map(pageFiles.map((file) => [rawSlug(file), file]));
+  const rules = advertisingRules(parsed.site.advertising_rules);
   // The records' pages are checked with the site config that holds their records.
   const fileOfPage = (page: { slug: string }) => fileOf.get(page.slug) ?? siteFile;
   for (const [file, slug] of [
@@ -202,7 +203,7 @@ export function checkContent({
       .filter((page) => fileOf.has(page.slug))
       .map((page) => [fileOfPage(page), page.slug] as const),
   ]) {
-    const copy = checkCopy(file, slug, placeholders);
+    const copy = checkCopy(file, slug, placeholders, rules);
     problems.push(...copy.problems);
     warnings.push(...copy.advice);
   }

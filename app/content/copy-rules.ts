@@ -1,6 +1,7 @@
 /**
  * Rules about the words of the content, whatever field holds them: advertising copy a
- * regulator would reject (Real Decreto 958/2020) and text still to write. They read every
+ * regulator would reject (Real Decreto 958/2020; the phrases are data of the site config,
+ * `advertising_rules`) and text still to write. They read every
  * string of a file the schemas accepted, with its JSON path as the editor sees it.
  */
 import { formatPath, type ContentFile } from "./parse-content";
@@ -19,40 +20,34 @@ export type CopyRule = {
   appliesTo: (slug: string | null) => boolean;
 };
 
-/** Pages that may name a rejected idea to warn against it. */
-const RESPONSIBLE_GAMBLING = "/responsible";
+/** The advertising rules as the site config writes them (site.json `advertising_rules`). */
+export type AdvertisingRulesData = {
+  refused: {
+    name: string;
+    pattern: string;
+    only_pages?: string[] | undefined;
+    except_pages?: string[] | undefined;
+  }[];
+};
 
-export const ADVERTISING_RULES: CopyRule[] = [
-  // Every player in Spain has deposit limits: say what the limit is.
-  {
-    name: "un depósito sin máximo (todo jugador en España tiene límites de depósito)",
-    pattern: /sin\s+m[áa]ximo/i,
-    appliesTo: () => true,
-  },
-  // VIP status is earned by activity, never handed out for signing up.
-  {
-    name: "un estatus VIP que se da al registrarse (se gana con la actividad)",
-    pattern: /al\s+registrarte/i,
-    appliesTo: (slug) => slug === "/vip",
-  },
-  // Losses are not something to win back; the responsible-gambling page says so.
-  {
-    name: "una invitación a recuperar pérdidas",
-    pattern: /(recuperas?|recuperar|recupera)\b[^.]{0,40}p[ée]rdidas|no ha ido bien/i,
-    appliesTo: (slug) => slug !== RESPONSIBLE_GAMBLING,
-  },
-  {
-    name: "el juego como forma de ganar dinero",
-    pattern: /gana(r)?\s+dinero|dinero\s+f[áa]cil|ingresos\s+extra/i,
-    appliesTo: (slug) => slug !== RESPONSIBLE_GAMBLING,
-  },
-  // The fictional brand holds no certification: review sites are review sites.
-  {
-    name: "una certificación que la marca no tiene",
-    pattern: /certificad/i,
-    appliesTo: () => true,
-  },
-];
+/**
+ * The refused phrases of the site config as copy rules: a setting an admin edits in the
+ * studio (Ajustes del sitio → Reglas de publicidad), not code, because the rules change
+ * (RD 958/2020, its 2024 amendment…). Patterns are read without case.
+ */
+export function advertisingRules(data: AdvertisingRulesData | undefined): CopyRule[] {
+  return (data?.refused ?? []).map((rule) => ({
+    name: rule.name,
+    pattern: new RegExp(rule.pattern, "i"),
+    appliesTo: (slug) =>
+      (rule.only_pages === undefined || rule.only_pages.length === 0 ||
+        (slug !== null && rule.only_pages.includes(slug))) &&
+      !(slug !== null && (rule.except_pages ?? []).includes(slug)),
+  }));
+}
+
+/** The field of the site config that holds the rules: its own words name what is refused. */
+const RULES_FIELD = "advertising_rules";
 
 /** Every string of a value with its path. */
 function strings(value: unknown, at: PropertyKey[] = []): [PropertyKey[], string][] {
@@ -71,12 +66,13 @@ export function checkCopy(
   { file, data }: ContentFile,
   slug: string | null,
   placeholders: Placeholders,
-  rules: CopyRule[] = ADVERTISING_RULES,
+  rules: CopyRule[],
 ): { problems: string[]; advice: string[] } {
   const problems: string[] = [];
   const advice: string[] = [];
   const applying = rules.filter((rule) => rule.appliesTo(slug));
   for (const [at, text] of strings(data)) {
+    if (slug === null && at[0] === RULES_FIELD) continue;
     const where = `${file}: ${formatPath(at)}`;
     for (const rule of applying) {
       if (rule.pattern.test(text)) {

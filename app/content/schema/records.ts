@@ -99,12 +99,8 @@ export function offerSchema({ href }: Pick<ReturnType<typeof contentFields>, "hr
         .describe(
           "Until when (a day: to its end). After it, its blocks show their fallback or disappear and its links lead to the fallback destination, without a publish.",
         ),
-      terms_line: text
-        .refine((line) => /\b18\b/.test(line), {
-          message: 'debe incluir el aviso de mayores de 18 años (p. ej. "Solo mayores de 18 años")',
-        })
-        .describe(
-          'The conditions shown with every claim of the offer, with the 18+ notice, e.g. "Depósito mínimo 20 € · Apuesta 35x · Validez 30 días · Solo mayores de 18 años".',
+      terms_line: text.describe(
+          'The conditions shown with every claim of the offer, with what advertising_rules.terms_line_requires asks (the 18+ notice), e.g. "Depósito mínimo 20 € · Apuesta 35x · Validez 30 días · Solo mayores de 18 años".',
         ),
       terms_url: href.describe("Where its full terms are (a page of the site or the operator's)."),
       destination: httpsUrl.describe("The affiliate URL of the offer: where its links lead."),

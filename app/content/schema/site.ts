@@ -46,6 +46,16 @@ const redirectSource = z
   )
   .refine((path) => !path.includes("//"), { message: 'no puede contener "//"' });
 
+/** True when `pattern` is a regular expression JavaScript reads. */
+function isPattern(pattern: string): boolean {
+  try {
+    new RegExp(pattern, "i");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A one-segment site path with a trailing slash, e.g. "/login/". */
 const outboundPath = z
   .string()
@@ -298,6 +308,44 @@ export function siteSchema(context?: ContentContext) {
       .describe(
         "Texts of the interface a visitor reads or hears (screen readers), in the pages' language.",
       ),
+    advertising_rules: z
+      .strictObject({
+        refused: z
+          .array(
+            z.strictObject({
+              name: text.describe(
+                'What the copy would do, as the editor reads it, e.g. "el juego como forma de ganar dinero".',
+              ),
+              pattern: z
+                .string()
+                .min(1)
+                .refine(isPattern, { message: "no es una expresión regular válida" })
+                .describe(
+                  "The words refused, as a regular expression read without case, e.g. gana(r)?\\s+dinero.",
+                ),
+              only_pages: z.array(slug).optional().describe("Only on these pages (none: on every page)."),
+              except_pages: z
+                .array(slug)
+                .optional()
+                .describe("Not on these pages (e.g. the responsible-gambling page may warn against it)."),
+            }),
+          )
+          .describe("Phrases no page, setting or record may use: each stops content:check and Publicar."),
+        terms_line_requires: z
+          .array(
+            z.strictObject({
+              name: text.describe('What it is, e.g. "el aviso de mayores de 18 años".'),
+              pattern: z
+                .string()
+                .min(1)
+                .refine(isPattern, { message: "no es una expresión regular válida" }),
+            }),
+          )
+          .describe("What every offer's terms line must say (the 18+ notice…)."),
+      })
+      .describe(
+        "The advertising rules (RD 958/2020 and its amendments) as data an admin edits: refused phrases, and what every offer's terms line carries.",
+      ),
     offers: z
       .array(offerSchema({ href }))
       .default([])
@@ -440,6 +488,18 @@ export function siteSchema(context?: ContentContext) {
       }
       sources.add(from);
     }
+    site.offers.forEach((offer, index) => {
+      for (const required of site.advertising_rules.terms_line_requires) {
+        if (!isPattern(required.pattern)) continue;
+        if (!new RegExp(required.pattern, "i").test(offer.terms_line)) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["offers", index, "terms_line"],
+            message: `debe incluir ${required.name} (advertising_rules.terms_line_requires)`,
+          });
+        }
+      }
+    });
     const offers = new Set<string>();
     site.offers.forEach((offer, index) => {
       if (offers.has(offer.id)) {

@@ -3,7 +3,8 @@
  * public page's route manifest lists it once: the list of documents (app/studio/
  * list-route.tsx), its people (/admin/contenido/personas, app/studio/people-route.tsx), its
  * images (/admin/contenido/medios, app/studio/media-route.tsx), its redirects
- * (/admin/contenido/redirecciones, app/studio/redirects-route.tsx) and,
+ * (/admin/contenido/redirecciones, app/studio/redirects-route.tsx), its games and their
+ * CSV import (/admin/contenido/juegos, app/studio/games-route.tsx) and,
  * at /admin/contenido/ajustes and /admin/contenido/paginas/<name>, one document's editor
  * (app/studio/editor-route.tsx). Behind the dashboard's login, never
  * stored, never indexed. Its code loads with this route only.
@@ -22,6 +23,7 @@ import { editorAction, editorLoader, StudioEditor } from "~/studio/editor-route"
 import { listAction, listLoader, StudioList } from "~/studio/list-route";
 import { mediaAction, mediaLoader, StudioMedia } from "~/studio/media-route";
 import { People, peopleAction, peopleLoader } from "~/studio/people-route";
+import { gamesAction, gamesLoader, StudioGames } from "~/studio/games-route";
 import { redirectsAction, redirectsLoader, StudioRedirects } from "~/studio/redirects-route";
 import adminStyles from "~/styles/admin.css";
 import studioStyles from "~/styles/studio.css";
@@ -44,7 +46,9 @@ const pageOf = (params: { section?: string; name?: string }) =>
         ? "media"
         : params.section === "redirecciones" && params.name === undefined
           ? "redirects"
-          : "editor";
+          : params.section === "juegos" && params.name === undefined
+            ? "games"
+            : "editor";
 
 export const loader = (args: LoaderFunctionArgs) =>
   (
@@ -53,6 +57,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       people: peopleLoader,
       media: mediaLoader,
       redirects: redirectsLoader,
+      games: gamesLoader,
       editor: editorLoader,
     }) as const
   )[pageOf(args.params)](args);
@@ -64,6 +69,7 @@ export const action = (args: ActionFunctionArgs) =>
       people: peopleAction,
       media: mediaAction,
       redirects: redirectsAction,
+      games: gamesAction,
       editor: editorAction,
     }) as const
   )[pageOf(args.params)](args);
@@ -90,6 +96,7 @@ const metas = {
   people: adminMeta("Personas"),
   media: adminMeta("Imágenes"),
   redirects: adminMeta("Redirecciones"),
+  games: adminMeta("Juegos"),
   editor: adminMeta("Editar contenido"),
 };
 export const meta: MetaFunction = (args) => metas[pageOf(args.params)](args as never);
@@ -102,6 +109,7 @@ export default function StudioRoute() {
     people: People,
     media: StudioMedia,
     redirects: StudioRedirects,
+    games: StudioGames,
     editor: StudioEditor,
   }[pageOf(useParams())];
   return <Page />;

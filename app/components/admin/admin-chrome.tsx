@@ -18,6 +18,7 @@ const PAGES: ReadonlyArray<readonly [string, string, Permission | null]> = [
   ["/admin/contenido", "Contenido", null],
   ["/admin/contenido/medios", "Imágenes", null],
   ["/admin/contenido/redirecciones", "Redirecciones", "settings"],
+  ["/admin/contenido/juegos", "Juegos", "settings"],
   ["/admin/experiments", "Experimentos", null],
   ["/admin/postbacks", "Postbacks", "postbacks"],
   ["/admin/import", "Importar CSV", "import"],

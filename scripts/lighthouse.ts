@@ -1,7 +1,8 @@
 /**
  * `npm run lighthouse`: Lighthouse 12 (13 needs Node 22) in Debian's Chromium against the
- * production build, mobile and desktop, for every page of the content and a path that has
- * none (the 404 page); each row is the median of LIGHTHOUSE_RUNS runs (default 3). Prints
+ * production build, mobile and desktop, for every page of the content, one page of each
+ * kind of record (a person, a payment method, a game, a guide) and a path that has none
+ * (the 404 page); each row is the median of LIGHTHOUSE_RUNS runs (default 3). Prints
  * the four category scores, FCP, LCP, TBT (on these pages, mostly hydration) and CLS as a
  * Markdown table. LIGHTHOUSE_PAGES (paths, comma-separated) and LIGHTHOUSE_FORM_FACTORS
  * limit the run: `LIGHTHOUSE_PAGES=/,/terms LIGHTHOUSE_FORM_FACTORS=mobile`.
@@ -19,6 +20,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 
+import { recordPaths } from "../app/content/record-pages";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/chromium";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3400);
@@ -35,6 +37,13 @@ const PAGES = [
       return { path: slug, indexable: slug !== "/403" && slug !== "/404" };
     })
     .sort((a, b) => a.path.localeCompare(b.path)),
+  // The records' pages (app/content/record-pages.ts): one of each kind.
+  ...recordPaths(JSON.parse(readFileSync("content/site.json", "utf8")))
+    .filter(
+      (path, index, all) =>
+        all.findIndex((other) => other.split("/")[1] === path.split("/")[1]) === index,
+    )
+    .map((path) => ({ path, indexable: true })),
   { path: "/pagina-que-no-existe", indexable: false },
 ].filter(
   ({ path }) =>

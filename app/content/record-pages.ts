@@ -304,7 +304,7 @@ export function withRecords(
   const components = page.components.map((component, index) => {
     if (component.component_id === 4) {
       const tiles = component.data.content.table.content.flatMap((tile, tileIndex) => {
-        if (!("game" in tile)) return [tile];
+        if (tile.game === undefined) return [tile];
         const { game: slug, ...link } = tile;
         const game = games.get(slug);
         if (!game) {
@@ -333,7 +333,7 @@ export function withRecords(
     }
     if (component.component_id !== 10) return component;
     const rows = component.data.content.rows.flatMap((row, rowIndex) => {
-      if (!("method" in row)) return [row];
+      if (row.method === undefined) return [row];
       const method = bySlug.get(row.method);
       if (!method) {
         problems.push({

@@ -74,8 +74,11 @@ it("writes the published content as files that pass the check, and a start finds
       "pages/bonos.json",
       "pages/como-ganamos-dinero.json",
       "pages/es.json",
+      "pages/guias.json",
       "pages/home.json",
+      "pages/juegos.json",
       "pages/metodologia.json",
+      "pages/metodos-de-pago.json",
       "pages/privacy.json",
       "pages/responsible.json",
       "pages/terms.json",
@@ -90,7 +93,7 @@ it("writes the published content as files that pass the check, and a start finds
     );
     // The files are valid content: the check the build runs passes on them.
     const checked = loadContent({ root: path.join(root, "content"), publicRoot }, "problem");
-    expect(checked.pageCount).toBe(11);
+    expect(checked.pageCount).toBe(14);
 
     const head = await store.head();
     expect(

@@ -2,7 +2,8 @@
  * People behind the pages (issue 34): every indexable page but the legal ones shows who
  * wrote it, who reviewed it and the date of its last change, and its JSON-LD says the
  * same (author, reviewedBy, dateModified); each person has a page at /autores/<slug>.
- * The pages are the sitemap's, so the people's own pages are read too.
+ * The pages are the content's and the records' (people, payment methods, games, guides), as
+ * the sitemap lists them.
  */
 import { expect, pages, site, test } from "./fixtures";
 
@@ -14,22 +15,38 @@ const legal = new Set(
 
 type Node = { "@type": string; "@id"?: string; [key: string]: unknown };
 
-test("every indexable page but the legal ones shows its byline and date, as its JSON-LD says", async ({
-  page,
-  request,
-}) => {
+const STATUS_PAGES = new Set(["/403", "/404"]);
+/** The records' pages, by the field of the site config that holds them (decision 024). */
+const RECORD_PATHS = {
+  people: "/autores",
+  payment_methods: "/metodos-de-pago",
+  games: "/juegos",
+  guides: "/guias",
+};
+const recordPaths = Object.entries(RECORD_PATHS).flatMap(([field, prefix]) =>
+  ((site as unknown as Record<string, { slug: string }[]>)[field] ?? []).map(
+    (record) => `${prefix}/${record.slug}`,
+  ),
+);
+const signed = [
+  ...pages.map((page) => page.slug).filter((slug) => !legal.has(slug) && !STATUS_PAGES.has(slug)),
+  ...recordPaths,
+];
+
+test("the sitemap lists every signed page and every record's page", async ({ request }) => {
   const sitemap = await (await request.get("/sitemap.xml")).text();
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
     (match) => new URL(match[1]!).pathname,
   );
-  expect(paths).toEqual(expect.arrayContaining(people.map((person) => `/autores/${person.slug}`)));
-  const signed = paths.filter((path) => !legal.has(path));
-  expect(signed.length).toBeGreaterThanOrEqual(8);
-  for (const path of signed) {
+  expect(paths.filter((path) => !legal.has(path)).sort()).toEqual([...signed].sort());
+});
+
+for (const path of signed) {
+  test(`${path} shows its byline and date, as its JSON-LD says`, async ({ page }) => {
     const response = await page.goto(path);
-    expect(response?.status(), path).toBe(200);
+    expect(response?.status()).toBe(200);
     const byline = page.locator("main .byline");
-    await expect(byline, path).toBeVisible();
+    await expect(byline).toBeVisible();
     const shown = await byline.locator("time").getAttribute("datetime");
     const links = await byline
       .getByRole("link")
@@ -41,7 +58,7 @@ test("every indexable page but the legal ones shows its byline and date, as its 
     )["@graph"] as Node[];
     const webpage = graph.find((node) => String(node["@id"]).endsWith("#webpage"))!;
     // The date shown is the day dateModified names.
-    expect(String(webpage.dateModified).slice(0, 10), path).toBe(shown);
+    expect(String(webpage.dateModified).slice(0, 10)).toBe(shown);
     // "Por" names the author, "Revisado por" the reviewer: the Person nodes the page points to.
     const personOf = (reference: unknown) => {
       const id = (reference as { "@id": string })["@id"];
@@ -51,9 +68,12 @@ test("every indexable page but the legal ones shows its byline and date, as its 
     };
     const expected = [personOf(webpage.author)];
     if (webpage.reviewedBy) expected.push(personOf(webpage.reviewedBy));
-    expect(links, path).toEqual(expected);
-  }
-  // The legal pages carry their own dates and no byline.
+    expect(links).toEqual(expected);
+  });
+}
+
+test("the legal pages carry their own dates and no byline", async ({ page }) => {
+  expect(legal.size).toBeGreaterThanOrEqual(3);
   for (const path of legal) {
     await page.goto(path);
     await expect(page.locator("main .byline"), path).toHaveCount(0);

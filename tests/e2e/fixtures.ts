@@ -28,11 +28,55 @@ export type PageContent = {
   components: Component[];
 };
 
+type Record_ = Json & { slug: string };
+const records = readContent("site.json") as { payment_methods?: Record_[]; games?: Record_[] };
+
+/**
+ * A block as the page shows it: a deposit-table row that names a payment method of the
+ * site config (`method`), and a games tile that names a game (`game`), with that record's
+ * facts in place (decision 024).
+ */
+function withRecords(component: Component): Component {
+  const content = component.data.content;
+  const find = (list: Record_[] | undefined, slug: unknown) => {
+    const found = list?.find((record) => record.slug === slug);
+    if (!found) throw new Error(`no record ${String(slug)} in site.json`);
+    return found;
+  };
+  if (component.component_id === 10) {
+    const rows = (content.rows as Json[]).map((row) => {
+      if (!("method" in row)) return row;
+      const {
+        slug: _slug,
+        name,
+        summary: _s,
+        body: _b,
+        updated: _u,
+        deposit_time: _d,
+        ...facts
+      } = find(records.payment_methods, row.method);
+      return { payment_system: name, ...facts };
+    });
+    return { ...component, data: { content: { ...content, rows } } };
+  }
+  if (component.component_id === 4) {
+    const table = content.table as { content: Json[] };
+    const tiles = table.content.map(({ game, ...tile }) => {
+      if (game === undefined) return tile;
+      const record = find(records.games, game);
+      return { ...tile, name: record.name, provider: record.provider, image: record.image };
+    });
+    return { ...component, data: { content: { ...content, table: { content: tiles } } } };
+  }
+  return component;
+}
+
 /** Every page of the content, discovered as the server discovers them: pages/*.json. */
 export const pages = readdirSync(new URL("../../content/pages", import.meta.url))
   .filter((name) => name.endsWith(".json"))
   .sort()
-  .map((name) => readContent(`pages/${name}`) as unknown as PageContent);
+  .map((name) => readContent(`pages/${name}`) as unknown as PageContent)
+  .map((page) => ({ ...page, components: page.components.map(withRecords) }));
 
 export function pageBySlug(slug: string): PageContent {
   const page = pages.find((candidate) => candidate.slug === slug);

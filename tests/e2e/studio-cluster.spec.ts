@@ -59,7 +59,7 @@ test("a publish on one instance is served by both within 5 s, and so is a restor
     await logIn(page, first.url);
     const hero = page.locator("details.studio-block").first();
     await hero.locator("summary").click();
-    await hero.getByLabel("Titular", { exact: false }).fill(NEW_HEADLINE);
+    await hero.getByLabel("Titular", { exact: false }).first().fill(NEW_HEADLINE);
     await expect(page.getByRole("status").filter({ hasText: "Borrador guardado" })).toBeVisible();
     await page.getByRole("button", { name: "Publicar" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible();

@@ -23,7 +23,9 @@ const VALUE_COLUMNS = [...DEPOSIT_COLUMNS, ...WITHDRAWAL_COLUMNS];
  * A row as written in the block. The parser has put each payment method's facts in place
  * of a row that names it (`method`: app/content/record-pages.ts), so only these arrive.
  */
-type WrittenRow = Exclude<BlockContent<10>["rows"][number], { method: string }>;
+type Row = BlockContent<10>["rows"][number];
+type WrittenRow = Row &
+  Required<Pick<Row, "payment_system" | "mobile_payment" | "min_deposit" | "max_deposit">>;
 
 export function DepositTable({ content }: { content: BlockContent<10> }) {
   const id = useId();

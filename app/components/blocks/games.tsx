@@ -10,7 +10,8 @@ import { SectionHeader } from "~/components/ui/section-header";
  * A tile as written in the block. The parser has put each game's name, studio and artwork
  * in place of a tile that names it (`game`: app/content/record-pages.ts).
  */
-type WrittenTile = Exclude<BlockContent<4>["table"]["content"][number], { game: string }>;
+type Tile = BlockContent<4>["table"]["content"][number];
+type WrittenTile = Tile & Required<Pick<Tile, "name" | "alt" | "image" | "provider">>;
 
 export function Games({ content }: { content: BlockContent<4> }) {
   const id = useId();

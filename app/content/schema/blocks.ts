@@ -108,41 +108,56 @@ export function blockSchemas(context?: ContentContext) {
     table: z.strictObject({
       content: z
         .array(
-          z.union([
-            z
-              .strictObject({
-                game: recordSlug.describe(
-                  "A game of the site config (its slug): the tile shows that record's name, studio and artwork.",
+          z
+            .strictObject({
+              game: recordSlug
+                .optional()
+                .describe(
+                  "A game of the site config (its slug): the tile shows that record's name, studio and artwork; leave name, alt, image and provider out.",
                 ),
-                link: href.describe('Where the tile leads, e.g. the game\'s page "/juegos/<slug>" or "/sing-up/".'),
-                target_link: linkTarget.default("_self"),
-                redirect_link: httpsUrl.optional(),
-                url_type: urlType.default("internal"),
-                link_id: linkId.optional(),
-              })
-              .meta({ title: "Un juego del registro" }),
-          z.strictObject({
-            name: text.describe("Game title."),
-            alt: z.string().describe("Alternative text of the tile image."),
-            link: href.describe('Where the tile leads (usually "/sing-up/").'),
-            image: localAsset.describe("Tile artwork (path in public/)."),
-            provider: text.describe("Studio that makes the game."),
-            target_link: linkTarget.default("_self").describe("Same tab or new tab."),
-            redirect_link: httpsUrl
-              .optional()
-              .describe("Optional absolute https affiliate URL used instead of `link`."),
-            url_type: urlType
-              .default("affiliate")
-              .describe(
-                "Kind of destination (see the button's url_type); tiles lead to sign-up by default.",
-              ),
-            link_id: linkId
-              .optional()
-              .describe(
-                "Name of the tile in the click reports (default: derived from its position).",
-              ),
-          }).meta({ title: "Una ficha escrita aquí" }),
-          ]),
+              name: text.optional().describe("Game title (without `game`)."),
+              alt: z.string().optional().describe("Alternative text of the tile image."),
+              link: href.describe('Where the tile leads (usually "/sing-up/", or a game\'s page).'),
+              image: localAsset.optional().describe("Tile artwork (path in public/)."),
+              provider: text.optional().describe("Studio that makes the game."),
+              target_link: linkTarget.default("_self").describe("Same tab or new tab."),
+              redirect_link: httpsUrl
+                .optional()
+                .describe("Optional absolute https affiliate URL used instead of `link`."),
+              url_type: urlType
+                .default("affiliate")
+                .describe(
+                  "Kind of destination (see the button's url_type); tiles lead to sign-up by default.",
+                ),
+              link_id: linkId
+                .optional()
+                .describe(
+                  "Name of the tile in the click reports (default: derived from its position).",
+                ),
+            })
+            .superRefine((tile, ctx) => {
+              const written = (["name", "alt", "image", "provider"] as const).filter(
+                (field) => tile[field] !== undefined,
+              );
+              if (tile.game !== undefined && written.length > 0) {
+                ctx.addIssue({
+                  code: "custom",
+                  path: [written[0]!],
+                  message: "una ficha que nombra un juego (game) toma del registro su nombre, estudio e imagen: quita este campo",
+                });
+              }
+              if (tile.game === undefined) {
+                for (const field of ["name", "alt", "image", "provider"] as const) {
+                  if (tile[field] === undefined) {
+                    ctx.addIssue({
+                      code: "custom",
+                      path: [field],
+                      message: "falta: una ficha sin juego del registro (game) lleva name, alt, image y provider",
+                    });
+                  }
+                }
+              }
+            }),
         )
         .min(1),
     }),
@@ -158,10 +173,10 @@ export function blockSchemas(context?: ContentContext) {
     const tile = { width: block.tile_width, height: block.tile_height };
     block.table.content.forEach((game, index) => {
       // A tile that names a game takes its artwork from the record.
-      if ("game" in game) return;
+      if (game.game !== undefined || game.image === undefined) return;
       const at = ["table", "content", index];
       checkShape(ctx, game.image, tile, [...at, "image"], `la medida de las fichas ${tile.width}×${tile.height} (tile_width × tile_height)`);
-      checkAlt(ctx, game.image, game.alt, [...at, "alt"]);
+      checkAlt(ctx, game.image, game.alt ?? "", [...at, "alt"]);
     });
   });
 
@@ -327,25 +342,22 @@ export function blockSchemas(context?: ContentContext) {
     ),
     rows: z
       .array(
-        z.union([
-          z
-            .strictObject({
-              method: recordSlug.describe(
-                "A payment method of the site config (its slug): the row shows that record's facts.",
-              ),
-            })
-            .meta({ title: "Un método de pago del registro" }),
         z
           .strictObject({
-            payment_system: text,
+            method: recordSlug
+              .optional()
+              .describe(
+                "A payment method of the site config (its slug): the row shows that record's facts; leave the other fields out.",
+              ),
+            payment_system: text.optional().describe("The method's name (without `method`)."),
             logo: image
               .optional()
               .describe(
                 "Badge shown before the name; decorative (the name is read), so its alt is not used.",
               ),
-            mobile_payment: z.boolean(),
-            min_deposit: text,
-            max_deposit: text,
+            mobile_payment: z.boolean().optional(),
+            min_deposit: text.optional(),
+            max_deposit: text.optional(),
             min_withdrawal: text
               .optional()
               .describe("Leave out the three withdrawal fields for a deposit-only method."),
@@ -353,6 +365,27 @@ export function blockSchemas(context?: ContentContext) {
             withdrawal_time: text.optional(),
           })
           .superRefine((row, ctx) => {
+            const required = ["payment_system", "mobile_payment", "min_deposit", "max_deposit"] as const;
+            if (row.method !== undefined) {
+              const written = Object.keys(row).filter((field) => field !== "method");
+              if (written.length > 0) {
+                ctx.addIssue({
+                  code: "custom",
+                  path: [written[0]!],
+                  message: "una fila que nombra un método de pago (method) toma del registro sus datos: quita este campo",
+                });
+              }
+              return;
+            }
+            for (const field of required) {
+              if (row[field] === undefined) {
+                ctx.addIssue({
+                  code: "custom",
+                  path: [field],
+                  message: "falta: una fila sin método del registro (method) lleva payment_system, mobile_payment, min_deposit y max_deposit",
+                });
+              }
+            }
             const given = WITHDRAWAL_FIELDS.filter((field) => row[field] !== undefined);
             if (given.length > 0 && given.length < WITHDRAWAL_FIELDS.length) {
               ctx.addIssue({
@@ -362,9 +395,7 @@ export function blockSchemas(context?: ContentContext) {
                   "falta: un método con retiradas indica min_withdrawal, withdrawal_fees y withdrawal_time; uno solo de depósitos, ninguno",
               });
             }
-          })
-          .meta({ title: "Una fila escrita aquí" }),
-        ]),
+          }),
       )
       .min(1),
   });

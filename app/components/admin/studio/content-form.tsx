@@ -115,6 +115,7 @@ const DefaultObjectField = getDefaultRegistry().fields.ObjectField!;
  */
 function ObjectField(props: FieldProps) {
   const properties = (props.schema.properties ?? {}) as Record<string, unknown>;
+  if (props.fieldPathId.path.at(-1) === "fallback") return <FallbackField {...props} />;
   if (!("srcset" in properties)) return <DefaultObjectField {...props} />;
   const { library } = props.registry.formContext as FormContext;
   const value = (props.formData ?? {}) as { url?: string; srcset?: string };
@@ -160,6 +161,27 @@ function ObjectField(props: FieldProps) {
         // The sizes are the library's to write, with the file they belong to.
         uiSchema={{ ...props.uiSchema, srcset: { "ui:widget": "hidden" } }}
       />
+    </div>
+  );
+}
+
+/**
+ * What a block of an offer shows while the offer is not valid (`fallback`): folded away
+ * until asked for, so a block without one does not show a second copy of its fields.
+ */
+function FallbackField(props: FieldProps) {
+  const [open, setOpen] = useState(props.formData !== undefined);
+  return (
+    <div className="studio-fallback">
+      <button
+        type="button"
+        className="studio-button studio-button--small"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? "Ocultar" : "Mostrar"} el contenido de reserva (si su oferta no está vigente)
+      </button>
+      {open ? <DefaultObjectField {...props} /> : null}
     </div>
   );
 }

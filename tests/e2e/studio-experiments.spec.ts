@@ -92,7 +92,11 @@ test("a block under a running experiment shows its variants, warns on a change, 
   await page.locator("input[id$='_winner']").first().fill("A");
   await expect(page.getByRole("status").filter({ hasText: "Borrador guardado" })).toBeVisible();
   await page.getByRole("button", { name: "Publicar" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible();
+  // The settings' publish checks the whole content (its records make some 30 pages): on a
+  // busy machine it takes more than the default five seconds.
+  await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible({
+    timeout: 20_000,
+  });
 
   await page.goto(`${server.url}/admin/contenido/paginas/home`);
   await hero.locator("summary").click();

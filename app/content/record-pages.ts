@@ -57,6 +57,27 @@ function textBlock(order: number, header: string, html: string): PageComponent {
   };
 }
 
+/** A record's facts as a numbered table of label and value (block 3). */
+function factsBlock(
+  order: number,
+  texts: { facts_header: string; fact_label: string; value_label: string },
+  facts: readonly [string, string][],
+): PageComponent {
+  return {
+    order,
+    component_id: 3,
+    data: {
+      content: {
+        header: texts.facts_header,
+        table: {
+          headers: [texts.fact_label, texts.value_label],
+          rows: facts.map(([label, value], index) => ({ number: index + 1, cells: [label, value] })),
+        },
+      },
+    },
+  };
+}
+
 /** A person's page: portrait and biography, credentials, public profiles, pages they sign. */
 function personPage(person: Person, site: Site, pages: readonly Page[]): Page {
   const texts = site.people_page;
@@ -149,19 +170,7 @@ function paymentMethodPage(method: PaymentMethod, site: Site): Page | null {
           content: { header: title, header_is_h1: true, html: `<p>${escapeUTF8(method.summary)}</p>` },
         },
       },
-      {
-        order: 2,
-        component_id: 3,
-        data: {
-          content: {
-            header: texts.facts_header,
-            table: {
-              headers: [texts.fact_label, texts.value_label],
-              rows: facts.map(([label, value], index) => ({ number: index + 1, cells: [label, value] })),
-            },
-          },
-        },
-      },
+      factsBlock(2, texts, facts),
       textBlock(3, texts.guide_header, method.body),
     ],
   };
@@ -206,19 +215,7 @@ function gamePage(game: Game, site: Site): Page | null {
           },
         },
       },
-      {
-        order: 2,
-        component_id: 3,
-        data: {
-          content: {
-            header: texts.facts_header,
-            table: {
-              headers: [texts.fact_label, texts.value_label],
-              rows: facts.map(([label, value], index) => ({ number: index + 1, cells: [label, value] })),
-            },
-          },
-        },
-      },
+      factsBlock(2, texts, facts),
       textBlock(3, "", `<p>${escapeUTF8(texts.rtp_note)}</p>`),
       textBlock(4, texts.guide_header, game.body),
     ],

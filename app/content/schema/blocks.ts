@@ -6,10 +6,21 @@ import { z } from "zod";
 
 import type { ContentContext } from "./context";
 import { contentFields, httpsUrl, linkId, linkTarget, text, urlType } from "./primitives";
-import { offerId, recordSlug } from "./records";
+import { offerId, recordSlug, withdrawalProblem } from "./records";
 
-/** A payment method takes withdrawals when it names all three of these, none when deposit-only. */
-const WITHDRAWAL_FIELDS = ["min_withdrawal", "withdrawal_fees", "withdrawal_time"] as const;
+
+/** The fields of a bonus card that names its offer (Bonuses, BonusList). */
+const offerCard = {
+  offer: offerId
+    .optional()
+    .describe(
+      "The offer of this card (an id of the site's offers): its terms line shows on the card, and outside its validity the card is not shown.",
+    ),
+  conditions: z
+    .string()
+    .optional()
+    .describe("Set from the card's offer: its terms line (leave it out)."),
+};
 
 /**
  * component_id → block schema, in the product's order (docs/decisions/001-product-rules.md),
@@ -208,15 +219,7 @@ export function blockSchemas(context?: ContentContext) {
           validity: text.describe(
             'How long the offer and its wagering last, e.g. "30 días desde el depósito" (shown with the card, art. 13.4 RD 958/2020).',
           ),
-          offer: offerId
-            .optional()
-            .describe(
-              "The offer of this card (an id of the site's offers): its terms line shows on the card, and outside its validity the card is not shown.",
-            ),
-          conditions: z
-            .string()
-            .optional()
-            .describe("Set from the card's offer: its terms line (leave it out)."),
+          ...offerCard,
 
         }).superRefine(checkArt(true)),
       )
@@ -283,15 +286,7 @@ export function blockSchemas(context?: ContentContext) {
           validity: text.describe(
             'How long the offer and its wagering last, e.g. "30 días desde el depósito" (shown with the terms).',
           ),
-          offer: offerId
-            .optional()
-            .describe(
-              "The offer of this card (an id of the site's offers): its terms line shows on the card, and outside its validity the card is not shown.",
-            ),
-          conditions: z
-            .string()
-            .optional()
-            .describe("Set from the card's offer: its terms line (leave it out)."),
+          ...offerCard,
 
           image: image.optional(),
           button: button.optional(),
@@ -386,15 +381,8 @@ export function blockSchemas(context?: ContentContext) {
                 });
               }
             }
-            const given = WITHDRAWAL_FIELDS.filter((field) => row[field] !== undefined);
-            if (given.length > 0 && given.length < WITHDRAWAL_FIELDS.length) {
-              ctx.addIssue({
-                code: "custom",
-                path: [WITHDRAWAL_FIELDS.find((field) => row[field] === undefined)!],
-                message:
-                  "falta: un método con retiradas indica min_withdrawal, withdrawal_fees y withdrawal_time; uno solo de depósitos, ninguno",
-              });
-            }
+            const withdrawals = withdrawalProblem(row);
+            if (withdrawals) ctx.addIssue({ code: "custom", ...withdrawals });
           }),
       )
       .min(1),

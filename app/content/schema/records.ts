@@ -13,6 +13,25 @@ export const recordSlug = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'debe tener a-z, 0-9 y "-" (p. ej. "lucia-ferrer")');
 
+/** A payment method takes withdrawals when it names all three of these, none when deposit-only. */
+const WITHDRAWAL_FIELDS = ["min_withdrawal", "withdrawal_fees", "withdrawal_time"] as const;
+
+/**
+ * A payment method (a deposit row, a record) names all three withdrawal fields or none:
+ * the problem, at the first one missing, or null.
+ */
+export function withdrawalProblem(
+  method: Partial<Record<(typeof WITHDRAWAL_FIELDS)[number], unknown>>,
+): { path: [string]; message: string } | null {
+  const given = WITHDRAWAL_FIELDS.filter((field) => method[field] !== undefined);
+  if (given.length === 0 || given.length === WITHDRAWAL_FIELDS.length) return null;
+  return {
+    path: [WITHDRAWAL_FIELDS.find((field) => method[field] === undefined)!],
+    message:
+      "falta: un método con retiradas indica min_withdrawal, withdrawal_fees y withdrawal_time; uno solo de depósitos, ninguno",
+  };
+}
+
 /** The day a record last changed (the studio sets it when a publish changes the record). */
 export const updatedDay = z.iso
   .date()
@@ -144,16 +163,8 @@ export function paymentMethodSchema({
       updated: updatedDay,
     })
     .superRefine((method, ctx) => {
-      const fields = ["min_withdrawal", "withdrawal_fees", "withdrawal_time"] as const;
-      const given = fields.filter((field) => method[field] !== undefined);
-      if (given.length > 0 && given.length < fields.length) {
-        ctx.addIssue({
-          code: "custom",
-          path: [fields.find((field) => method[field] === undefined)!],
-          message:
-            "falta: un método con retiradas indica min_withdrawal, withdrawal_fees y withdrawal_time; uno solo de depósitos, ninguno",
-        });
-      }
+      const withdrawals = withdrawalProblem(method);
+      if (withdrawals) ctx.addIssue({ code: "custom", ...withdrawals });
     });
 }
 

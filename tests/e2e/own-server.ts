@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 
-import { expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 import { freePort } from "../free-port";
 
@@ -51,4 +51,14 @@ export async function startOwnServer(
       throw new Error(`the server exited before it listened:\n${log()}`);
     }
   }
+}
+
+/**
+ * Waits for the studio's "Borrador guardado": the autosave's own answer. A save checks the
+ * page against the whole content, which on a busy two-core machine passes five seconds.
+ */
+export async function waitForDraftSaved(page: Page) {
+  await expect(page.getByRole("status").filter({ hasText: "Borrador guardado" })).toBeVisible({
+    timeout: 15_000,
+  });
 }

@@ -12,7 +12,7 @@ import path from "node:path";
 
 import { expect, test, type Page } from "@playwright/test";
 
-import { startOwnServer, type OwnServer } from "./own-server";
+import { startOwnServer, type OwnServer, waitForDraftSaved } from "./own-server";
 
 const PASSWORD = "records-e2e-password";
 const PERSON_UA =
@@ -109,7 +109,7 @@ test("a payment method's withdrawal time changed once changes its page and every
   const time = page.locator("#root_payment_methods_0_withdrawal_time");
   await expect(time).toHaveValue("Hasta 24 horas");
   await time.fill("Hasta 2 horas");
-  await expect(page.getByRole("status").filter({ hasText: "Borrador guardado" })).toBeVisible();
+  await waitForDraftSaved(page);
   await page.getByRole("button", { name: "Publicar" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible({
     timeout: 20_000,

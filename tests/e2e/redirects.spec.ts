@@ -12,7 +12,7 @@ import path from "node:path";
 
 import { expect, test, type Page } from "@playwright/test";
 
-import { startOwnServer, type OwnServer } from "./own-server";
+import { startOwnServer, type OwnServer, waitForDraftSaved } from "./own-server";
 
 const PASSWORD = "redirects-e2e-password";
 const PERSON_UA =
@@ -50,7 +50,7 @@ async function visit(page: Page, pathname: string) {
 async function renameVip(page: Page, to: string) {
   await page.goto(`${server.url}/admin/contenido/paginas/vip`);
   await page.getByLabel("Ruta (URL)", { exact: false }).first().fill(to);
-  await expect(page.getByRole("status").filter({ hasText: "Borrador guardado" })).toBeVisible();
+  await waitForDraftSaved(page);
   await page.getByRole("button", { name: "Publicar" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible();
 }

@@ -12,6 +12,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { startTopology, type Topology } from "../../scripts/topology";
 import { freePorts } from "../free-port";
 import { photo } from "../photo";
+import { waitForDraftSaved } from "./own-server";
 
 const PASSWORD = "studio-cluster-password";
 const PERSON_UA =
@@ -60,7 +61,7 @@ test("a publish on one instance is served by both within 5 s, and so is a restor
     const hero = page.locator("details.studio-block").first();
     await hero.locator("summary").click();
     await hero.getByLabel("Titular", { exact: false }).first().fill(NEW_HEADLINE);
-    await expect(page.getByRole("status").filter({ hasText: "Borrador guardado" })).toBeVisible();
+    await waitForDraftSaved(page);
     await page.getByRole("button", { name: "Publicar" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible();
     for (const instance of [first, second]) {
@@ -99,7 +100,7 @@ test("a publish on one instance is served by both within 5 s, and so is a restor
     await promo
       .getByLabel("Móvil: imagen de la biblioteca")
       .selectOption({ label: "cofre (1920×1280)" });
-    await expect(page.getByRole("status").filter({ hasText: "Borrador guardado" })).toBeVisible();
+    await waitForDraftSaved(page);
     await page.getByRole("button", { name: "Publicar" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible();
     for (const instance of [first, second]) {

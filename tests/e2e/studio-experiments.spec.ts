@@ -39,6 +39,9 @@ test.afterAll(() => {
 test("a block under a running experiment shows its variants, warns on a change, and the experiment ends from the settings", async ({
   page,
 }) => {
+  // Two drafts saved and a publish that checks every page: on a busy two-core machine, with
+  // another own-server spec beside it, that passes the default thirty seconds.
+  test.setTimeout(120_000);
   // The form draws every field of the experiment (its variants by id) within the policy.
   const errors: string[] = [];
   page.on("console", (message) => {
@@ -73,7 +76,9 @@ test("a block under a running experiment shows its variants, warns on a change, 
     /^Has cambiado «Titular», pero el experimento «.+» está en marcha: el 50 % de los visitantes \(variante B\) sigue viendo su propio texto/,
   );
   await expect(table.getByRole("row").nth(1)).toContainText("Brisamar Casino: bono de invierno");
-  await expect(page.getByRole("status").filter({ hasText: "Borrador guardado" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Borrador guardado" })).toBeVisible({
+    timeout: 15_000,
+  });
   await page.getByRole("button", { name: "Descartar borrador" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Borrador descartado" })).toBeVisible();
 
@@ -90,7 +95,9 @@ test("a block under a running experiment shows its variants, warns on a change, 
     .replace(" ", "T");
   await end.fill(madrid);
   await page.locator("input[id$='_winner']").first().fill("A");
-  await expect(page.getByRole("status").filter({ hasText: "Borrador guardado" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Borrador guardado" })).toBeVisible({
+    timeout: 15_000,
+  });
   await page.getByRole("button", { name: "Publicar" }).click();
   // The settings' publish checks the whole content (its records make some 30 pages): on a
   // busy machine it takes more than the default five seconds.
@@ -105,7 +112,9 @@ test("a block under a running experiment shows its variants, warns on a change, 
     .getByLabel("Titular", { exact: false })
     .first()
     .fill("Brisamar Casino: bono de invierno");
-  await expect(page.getByRole("status").filter({ hasText: "Borrador guardado" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Borrador guardado" })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(variants.getByRole("status")).toHaveCount(0);
 
   // The dashboard reads it as ended, with its winner.

@@ -13,7 +13,7 @@ import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 
 import { photo } from "../photo";
-import { startOwnServer, type OwnServer } from "./own-server";
+import { startOwnServer, waitForDraftSaved, type OwnServer } from "./own-server";
 
 const PASSWORD = "studio-e2e-password-long";
 /** A person's browser: the studio's previews are pages, and headless Chromium is a crawler. */
@@ -94,10 +94,6 @@ async function openHomeHero(page: Page) {
   await hero.locator("summary").click();
   // The first: the hero's own; its fallback (shown when its offer is not valid) has one too.
   return hero.getByLabel("Titular", { exact: false }).first();
-}
-
-async function waitForDraftSaved(page: Page) {
-  await expect(page.getByRole("status").filter({ hasText: "Borrador guardado" })).toBeVisible();
 }
 
 test.use({ userAgent: PERSON_UA });

@@ -1,34 +1,16 @@
 /**
- * The welcome-offer banner of block 2, phone and desktop artwork (drawn by
- * scripts/generate-images.ts). Its words are drawn large enough to read where each
- * artwork is shown at its smallest: every <text> is at least MIN_TEXT_PX CSS pixels at
- * MIN_DISPLAY_WIDTH (the phone art on a 360 px phone, the desktop art at the 768 px
- * breakpoint). The conditions stay HTML under the banner, never in the image.
+ * The welcome-offer banner's artwork of block 2, phone and desktop (drawn by
+ * scripts/generate-images.ts): scenery only. Its words (the offer's name and headline, the
+ * button) are text laid over it by the PromoImage block, so they come from the offer and
+ * change with it; none is drawn into the image. The left part is kept calm for them.
  */
 
-/** Smallest drawn text, in CSS pixels, wherever the banner is shown. */
-export const MIN_TEXT_PX = 14;
-
 export type BannerVariant = "mobile" | "desktop";
-
-/** Width measured for a text at a font size and weight (SVG units), by the caller's browser. */
-export type Measure = (text: string, fontSize: number, fontWeight: number) => Promise<number>;
-
-const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
-
-type Words = { text: string; size: number; weight: number; maxWidth: number };
 
 type Layout = {
   width: number;
   height: number;
-  /** Width in CSS pixels at which this artwork is shown at its smallest. */
-  minDisplayWidth: number;
-  x: number;
-  badge: Words & { top: number; height: number; padding: number };
-  headline: Words & { baseline: number };
-  subline: Words & { baseline: number };
-  button: Words & { top: number; height: number; padding: number };
-  /** Gradients, coins, sun, lighthouse and sea: everything but the words. */
+  /** Gradients, coins, sun, lighthouse and sea. */
   defs: string;
   scenery: string;
 };
@@ -36,35 +18,12 @@ type Layout = {
 const SHARED_DEFS = `<linearGradient id="sun" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ffe9a8"/><stop offset="0.5" stop-color="#ffc24b"/><stop offset="1" stop-color="#ff6b57"/></linearGradient>
 <radialGradient id="gl" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="#ffc24b" stop-opacity="0.5"/><stop offset="1" stop-color="#ffc24b" stop-opacity="0"/></radialGradient>
 <linearGradient id="cg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ffe69a"/><stop offset="0.6" stop-color="#ffc24b"/><stop offset="1" stop-color="#f0a81c"/></linearGradient>
-<g id="co"><circle r="20" fill="url(#cg)" stroke="#c98a12" stroke-width="1.6"/><circle r="13.6" fill="none" stroke="#e0a21f" stroke-width="1.6"/><polygon points="0,-8.4 2.1,-2.9 8,-2.6 3.4,1.1 4.9,6.8 0,3.6 -4.9,6.8 -3.4,1.1 -8,-2.6 -2.1,-2.9" fill="#e0a21f"/></g>
-<linearGradient id="bt" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ffe08a"/><stop offset="1" stop-color="#ffb42e"/></linearGradient>`;
+<g id="co"><circle r="20" fill="url(#cg)" stroke="#c98a12" stroke-width="1.6"/><circle r="13.6" fill="none" stroke="#e0a21f" stroke-width="1.6"/><polygon points="0,-8.4 2.1,-2.9 8,-2.6 3.4,1.1 4.9,6.8 0,3.6 -4.9,6.8 -3.4,1.1 -8,-2.6 -2.1,-2.9" fill="#e0a21f"/></g>`;
 
 const LAYOUTS: Record<BannerVariant, Layout> = {
   mobile: {
     width: 640,
     height: 400,
-    minDisplayWidth: 328,
-    x: 40,
-    badge: {
-      text: "Bono de bienvenida",
-      size: 28,
-      weight: 700,
-      maxWidth: 290,
-      top: 32,
-      height: 48,
-      padding: 22,
-    },
-    headline: { text: "100% hasta 500 €", size: 56, weight: 800, maxWidth: 456, baseline: 150 },
-    subline: { text: "+ 200 giros gratis", size: 38, weight: 700, maxWidth: 330, baseline: 204 },
-    button: {
-      text: "Inscribirse",
-      size: 30,
-      weight: 800,
-      maxWidth: 170,
-      top: 230,
-      height: 64,
-      padding: 36,
-    },
     defs: `<linearGradient id="bg" x1="0" y1="0" x2="0.7" y2="1"><stop offset="0" stop-color="#0a1630"/><stop offset="0.5" stop-color="#11214a"/><stop offset="0.8" stop-color="#4a3576"/><stop offset="1" stop-color="#ff7a52"/></linearGradient>`,
     scenery: `<rect width="640" height="400" fill="url(#bg)"/>
 <path d="M546 158h0M527 128h0M534 160h0M487 230h0M498 282h0M591 81h0" stroke="#fff" stroke-width="3" stroke-linecap="round" opacity=".8"/>
@@ -85,28 +44,6 @@ const LAYOUTS: Record<BannerVariant, Layout> = {
   desktop: {
     width: 1200,
     height: 300,
-    minDisplayWidth: 736,
-    x: 64,
-    badge: {
-      text: "Bono de bienvenida",
-      size: 24,
-      weight: 700,
-      maxWidth: 250,
-      top: 22,
-      height: 40,
-      padding: 20,
-    },
-    headline: { text: "100% hasta 500 €", size: 60, weight: 800, maxWidth: 500, baseline: 122 },
-    subline: { text: "+ 200 giros gratis", size: 36, weight: 700, maxWidth: 320, baseline: 170 },
-    button: {
-      text: "Inscribirse",
-      size: 26,
-      weight: 800,
-      maxWidth: 150,
-      top: 192,
-      height: 56,
-      padding: 36,
-    },
     defs: `<linearGradient id="bg" x1="0" y1="0" x2="1" y2="0.6"><stop offset="0" stop-color="#0a1630"/><stop offset="0.5" stop-color="#11214a"/><stop offset="0.8" stop-color="#5a3a7a"/><stop offset="1" stop-color="#ff7a52"/></linearGradient>
 <linearGradient id="bm" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#fff3b0" stop-opacity="0"/><stop offset="1" stop-color="#fff3b0" stop-opacity="0.5"/></linearGradient>`,
     scenery: `<rect width="1200" height="300" fill="url(#bg)"/>
@@ -136,59 +73,15 @@ export function bannerSize(variant: BannerVariant): { width: number; height: num
   return { width, height };
 }
 
-/** Every drawn text whose size at the artwork's smallest display is under MIN_TEXT_PX. */
-export function smallTexts(variant: BannerVariant): string[] {
-  const layout = LAYOUTS[variant];
-  const scale = layout.minDisplayWidth / layout.width;
-  return [layout.badge, layout.headline, layout.subline, layout.button]
-    .filter((words) => words.size * scale < MIN_TEXT_PX)
-    .map((words) => `"${words.text}" ${(words.size * scale).toFixed(1)} px`);
-}
-
-/**
- * One <text>, fitted to at most maxWidth: textLength pins the measured width, so a phone
- * whose system font is wider or narrower still draws it inside its pill.
- */
-async function text(
-  words: Words,
-  x: number,
-  baseline: number,
-  fill: string,
-  measure: Measure,
-  anchor: "start" | "middle" = "start",
-): Promise<{ markup: string; width: number }> {
-  const width =
-    Math.round(Math.min(await measure(words.text, words.size, words.weight), words.maxWidth) * 10) /
-    10;
-  const markup = `<text x="${x}" y="${baseline}" font-family="${FONT}" font-size="${words.size}" font-weight="${words.weight}" fill="${fill}"${anchor === "middle" ? ' text-anchor="middle"' : ""} textLength="${width}" lengthAdjust="spacingAndGlyphs">${words.text}</text>`;
-  return { markup, width };
-}
-
 /** The banner's SVG markup. */
-export async function bannerSvg(variant: BannerVariant, measure: Measure): Promise<string> {
-  const layout = LAYOUTS[variant];
-  const { width, height, x, badge, headline, subline, button } = layout;
-  const pill = async (words: Layout["badge"], fill: string, textFill: string, extra = "") => {
-    const probe = await text(words, 0, 0, textFill, measure);
-    const pillWidth = probe.width + 2 * words.padding;
-    // Cap height of the font is about 0.72 em: this centres the capitals in the pill.
-    const baseline = Math.round((words.top + words.height / 2 + words.size * 0.36) * 10) / 10;
-    const label = await text(words, x + pillWidth / 2, baseline, textFill, measure, "middle");
-    return `<rect x="${x}" y="${words.top}" width="${pillWidth}" height="${words.height}" rx="${words.height / 2}" fill="${fill}"${extra}/>\n${label.markup}`;
-  };
-  const parts = [
-    await pill(badge, "#2dd4bf", "#0a1630"),
-    (await text(headline, x, headline.baseline, "#ffc24b", measure)).markup,
-    (await text(subline, x, subline.baseline, "#fff8ec", measure)).markup,
-    await pill(button, "url(#bt)", "#0a1630", ' stroke="#fff3c4" stroke-width="1.5"'),
-  ];
+export function bannerSvg(variant: BannerVariant): string {
+  const { width, height, defs, scenery } = LAYOUTS[variant];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
-<defs>${layout.defs}
+<defs>${defs}
 ${SHARED_DEFS}
 <clipPath id="k"><rect width="${width}" height="${height}" rx="24"/></clipPath></defs>
 <g clip-path="url(#k)">
-${layout.scenery}
-${parts.join("\n")}
+${scenery}
 </g>
 </svg>
 `;

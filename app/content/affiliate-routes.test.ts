@@ -26,4 +26,12 @@ describe("affiliate link labels", () => {
       `${bonos.title} · ${button!.text}`,
     );
   });
+
+  it("take a banner's headline: its offer's, written over the artwork", () => {
+    const home = content.pages.find((page) => page.slug === "/")!;
+    const offer = content.site.offers.find((entry) => entry.id === "bienvenida")!;
+    expect(content.links.get("home-promo-image-1")?.label).toBe(
+      `${home.title} · banner «${offer.headline}»`,
+    );
+  });
 });

@@ -23,7 +23,7 @@ export type AffiliateLink = {
   destination: string;
   /**
    * The link in words for the dashboard: its page's title and what the visitor read on
-   * it (button text, game name, banner alt text, anchor text), e.g. "Bonos y promociones ·
+   * it (button text, game name, banner headline or alt text, anchor text), e.g. "Bonos y promociones ·
    * Reclamar el bono". Not unique: the dashboard shows the id beside it. Absent on the
    * header's links, which are not in this table.
    */
@@ -264,8 +264,9 @@ export function routeAffiliateLinks(
 function linkWords(record: Record<string, unknown>, urlField: string): string {
   const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
   if (urlField === "btn_show_all_link") return text(record.btn_show_all_text) || "ver todos";
-  const alt = text((record.desktop as { alt?: unknown } | undefined)?.alt);
-  return text(record.text) || text(record.name) || (alt ? `banner «${alt}»` : "banner");
+  // A banner: the words over it (its offer's headline), or the alt of artwork that draws them.
+  const words = text(record.headline) || text((record.desktop as { alt?: unknown } | undefined)?.alt);
+  return text(record.text) || text(record.name) || (words ? `banner «${words}»` : "banner");
 }
 
 /** The text inside a node (an anchor's words). */

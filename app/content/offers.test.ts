@@ -14,7 +14,7 @@ import { memoryPeople } from "../../tests/people";
 import { checkContent } from "./content-checks.server";
 import { links, pages, site } from "./content.server";
 import { readContentFiles } from "./content-files.server";
-import { offerState, offersChangeIn } from "./offers";
+import { offerState, offersChangeIn, withOfferTerms } from "./offers";
 import type { Offer } from "./offers";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -84,6 +84,45 @@ describe("the offer checks", () => {
     expect(adult.problems).toEqual([
       expect.stringMatching(/^content\/site\.json: offers\[0\]\.terms_line: debe incluir el aviso de mayores de 18 años/),
     ]);
+  });
+});
+
+describe("the banner's words", () => {
+  it("are its offer's name and headline, as text: a new headline changes the banner", () => {
+    const home = pages.find((page) => page.slug === "/")!;
+    const renamed = {
+      ...site,
+      offers: site.offers.map((offer) =>
+        offer.id === "bienvenida" ? { ...offer, headline: "100% hasta 300 €" } : offer,
+      ),
+    };
+    const banner = withOfferTerms(home, renamed).components.find((entry) => entry.component_id === 2)!;
+    expect(banner.data.content).toMatchObject({
+      badge: "Bono de bienvenida",
+      headline: "100% hasta 300 €",
+      conditions: welcome().terms_line,
+    });
+  });
+
+  it("without an offer or a headline are only in the artwork, whose alt is then required", () => {
+    const wordless = run("content/pages/home.json", (page) => {
+      const banner = component(page, 2);
+      delete banner.offer;
+      banner.data.content.conditions = "Depósito mínimo 20 € · Solo mayores de 18 años";
+    });
+    expect(wordless.problems).toEqual(
+      ["mobile", "desktop"].map(
+        (variant) =>
+          `content/pages/home.json: components[1].data.content.${variant}.alt: falta: un banner sin titular (ni oferta) lleva sus palabras en la imagen; escribe el texto alternativo que las dice`,
+      ),
+    );
+    const worded = run("content/pages/home.json", (page) => {
+      const banner = component(page, 2);
+      delete banner.offer;
+      banner.data.content.conditions = "Depósito mínimo 20 € · Solo mayores de 18 años";
+      banner.data.content.headline = "Juega a más de 10.000 juegos";
+    });
+    expect(worded.problems).toEqual([]);
   });
 });
 

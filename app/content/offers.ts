@@ -114,17 +114,20 @@ export function pageAt(page: Page, site: Site, now: number): ServedPage {
   return { ...page, components };
 }
 
-/** A page with the terms line of each offer set where its banner or card shows it. */
+/**
+ * A page with the terms line of each offer set where its banner or card shows it, and the
+ * words of each offer's banner (its name and headline) set over the artwork.
+ */
 export function withOfferTerms(page: Page, site: Site): Page {
-  const terms = new Map(site.offers.map((offer) => [offer.id, offer.terms_line]));
+  const offers = new Map(site.offers.map((offer) => [offer.id, offer]));
   return {
     ...page,
     components: page.components.map((component) => {
-      if (component.component_id === 2 && component.offer && terms.has(component.offer)) {
-        return {
-          ...component,
-          data: { content: { ...component.data.content, conditions: terms.get(component.offer) } },
-        };
+      const bannerOffer = component.component_id === 2 && offers.get(component.offer ?? "");
+      if (component.component_id === 2 && bannerOffer) {
+        // The banner's words are the offer's, written over its artwork as text.
+        const { name: badge, headline, terms_line: conditions } = bannerOffer;
+        return { ...component, data: { content: { ...component.data.content, badge, headline, conditions } } };
       }
       const cards = cardsOf(component);
       if (!cards?.some((card) => card.offer)) return component;
@@ -134,7 +137,9 @@ export function withOfferTerms(page: Page, site: Site): Page {
           content: {
             ...component.data.content,
             bonuses: cards.map((card) =>
-              card.offer && terms.has(card.offer) ? { ...card, conditions: terms.get(card.offer) } : card,
+              card.offer && offers.has(card.offer)
+                ? { ...card, conditions: offers.get(card.offer)!.terms_line }
+                : card,
             ),
           },
         },
@@ -195,6 +200,28 @@ const PROMOTING_BLOCKS: ReadonlySet<number> = new Set([1, 2, 5, 8]);
  * pages, a promoting block that makes an offer's claim ("hasta 500 €") without naming the
  * offer, so without its terms line.
  */
+/**
+ * A banner with no words over its artwork (no offer, no headline) shows them only in the
+ * image: then its artwork needs the alt that says them.
+ */
+function wordlessBanners(component: PageComponent & { component_id: 2 }, at: (string | number)[]): Problem[] {
+  const shown = [
+    { content: component.data.content, path: [...at, "data", "content"], named: Boolean(component.offer) },
+    ...(component.fallback ? [{ content: component.fallback.content, path: [...at, "fallback", "content"], named: false }] : []),
+  ];
+  return shown.flatMap(({ content, path, named }) =>
+    named || content.headline
+      ? []
+      : (["mobile", "desktop"] as const)
+          .filter((variant) => !content[variant].alt.trim())
+          .map((variant) => ({
+            path: [...path, variant, "alt"],
+            message:
+              "falta: un banner sin titular (ni oferta) lleva sus palabras en la imagen; escribe el texto alternativo que las dice",
+          })),
+  );
+}
+
 export function offerProblems(page: Page, site: Site): Problem[] {
   const offers = new Map(site.offers.map((offer) => [offer.id, offer]));
   const problems: Problem[] = [];
@@ -229,6 +256,7 @@ export function offerProblems(page: Page, site: Site): Problem[] {
         message: "falta: un banner lleva las condiciones de su oferta (indica su `offer`, o escribe conditions)",
       });
     }
+    if (component.component_id === 2) problems.push(...wordlessBanners(component, at));
     if (page.legal || blockOffer || !PROMOTING_BLOCKS.has(component.component_id)) return;
     for (const offer of offers.values()) {
       const claim = claimsOf(offer);

@@ -21,7 +21,7 @@ export const site = readContent("site.json") as {
   footer: { menus: { header: string; links: { url: string; text: string }[] }[] };
 };
 
-type Component = { order: number; component_id: number; data: { content: Json } };
+type Component = { order: number; component_id: number; offer?: string; data: { content: Json } };
 export type PageContent = {
   slug: string;
   meta: { title: string; lang?: string };

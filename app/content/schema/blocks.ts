@@ -50,6 +50,19 @@ export function blockSchemas(context?: ContentContext) {
 
   /** 2 — a clickable promotional banner with separate phone and desktop artwork. */
   const PromoImageSchema = z.strictObject({
+    badge: text
+      .optional()
+      .describe(
+        'The small label over the artwork, e.g. "Bono de bienvenida". With the block\'s `offer`, the offer\'s name.',
+      ),
+    headline: text
+      .optional()
+      .describe(
+        "The large words over the artwork. With the block's `offer`, the offer's headline: the banner's words are text, never drawn into its image, so they change with the offer.",
+      ),
+    button_text: text
+      .optional()
+      .describe('The button drawn over the artwork, e.g. "Inscribirse" (none: no button).'),
     url: href.describe("Where the banner leads (site path or absolute URL)."),
     target: linkTarget.describe("Same tab or new tab."),
     url_type: urlType
@@ -66,8 +79,10 @@ export function blockSchemas(context?: ContentContext) {
       .describe(
         'The key conditions of the offer the banner shows, under it: minimum deposit, wagering and validity, e.g. "Depósito mínimo 20 € · Apuesta 35x · Validez 30 días". With the block\'s `offer`, its terms line.',
       ),
-    mobile: image.describe("Artwork for screens narrower than 768 px."),
-    desktop: image.describe("Artwork for screens 768 px and wider."),
+    mobile: decorativeImage.describe(
+      "Artwork for screens narrower than 768 px. Its alt is needed only when the banner has no words over it (no offer, no headline): then the artwork carries them.",
+    ),
+    desktop: decorativeImage.describe("Artwork for screens 768 px and wider (alt: as the phone's)."),
   });
 
   /** 3 — a table of facts with numbered rows. */

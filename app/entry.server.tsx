@@ -11,6 +11,8 @@ import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 
 import { appConfig } from "~/config/app-config.server";
+import { site } from "~/content/content.server";
+import { offersChangeIn } from "~/content/offers";
 import {
   configuredOrigins,
   contentSecurityPolicy,
@@ -35,7 +37,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   entryContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const body = `<!DOCTYPE html>${loadScriptsAfterFirstPaint(
     renderToString(
@@ -70,7 +72,12 @@ export default async function handleRequest(
   );
   responseHeaders.set("ETag", strongEtag(body));
   if (!responseHeaders.has("Cache-Control")) {
-    responseHeaders.set("Cache-Control", documentCacheControl(responseStatusCode));
+    responseHeaders.set(
+      "Cache-Control",
+      documentCacheControl(responseStatusCode, {
+        changesIn: offersChangeIn(site, loadContext.now ?? Date.now()),
+      }),
+    );
   }
   return new Response(body, { status: responseStatusCode, headers: responseHeaders });
 }

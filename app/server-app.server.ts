@@ -15,6 +15,7 @@ import {
   site,
 } from "~/content/content.server";
 import { offersChangeIn } from "~/content/offers";
+import { sharedCacheSeconds } from "~/document/headers.server";
 import { checkContentFiles } from "~/content/load-content.server";
 import { ContentError } from "~/content/parse-content";
 import { postbackMapping } from "~/conversions/postback-mapping.server";
@@ -27,10 +28,11 @@ export type ServerApp = ExperimentLookup & {
   /** The outbound link a path names, or null (server/outbound.ts). */
   outboundTarget: (pathname: string) => OutboundTarget | null;
   /**
-   * Milliseconds until an offer starts or ends (the pages that show it change then), or
-   * undefined when none will: how long a finished page may stay in the page cache.
+   * How long a finished page may stay in the page cache (ms), or undefined for as long as
+   * the content stays: until an offer starts or ends, less what a CDN may keep the copy
+   * served last (its s-maxage), so no cache shows a page after its offer changed.
    */
-  offersChangeIn: (now: number) => number | undefined;
+  pageCacheFor: (now: number) => number | undefined;
   /** The page a path shows, for the view it reports (server/page-view.ts). */
   viewedPage: (pathname: string, blocked: boolean) => ViewedPage;
   /** The postbacks' parameter names and event words (server/postback.ts). */
@@ -49,7 +51,10 @@ export type ServerApp = ExperimentLookup & {
 
 export const serverApp: ServerApp = {
   outboundTarget,
-  offersChangeIn: (now) => offersChangeIn(site, now),
+  pageCacheFor(now) {
+    const changesIn = offersChangeIn(site, now);
+    return changesIn === undefined ? undefined : changesIn - sharedCacheSeconds(changesIn) * 1_000;
+  },
   viewedPage,
   postbackMapping,
   experimentsFor,

@@ -9,7 +9,7 @@ import { adminFormRoutes, CurrentBuild, serverAppOf } from "./app-build";
 function facadeOf(name: string): ServerApp {
   return {
     outboundTarget: () => null,
-    offersChangeIn: () => undefined,
+    pageCacheFor: () => undefined,
     viewedPage: () => ({ page: name, siteOrigin: "https://site.example" }),
     postbackMapping: () =>
       ({ params: {}, events: {} }) as unknown as ReturnType<ServerApp["postbackMapping"]>,

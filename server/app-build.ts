@@ -15,7 +15,7 @@ import type { ServerApp } from "~/server-app.server";
 /** Every member of the facade: a missing or extra one fails to compile. */
 const MEMBERS: Record<keyof ServerApp, true> = {
   outboundTarget: true,
-  offersChangeIn: true,
+  pageCacheFor: true,
   viewedPage: true,
   postbackMapping: true,
   experimentsFor: true,

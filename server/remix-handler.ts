@@ -181,7 +181,7 @@ export function remixHandler({
       const encoding = preferredEncoding(req.headers["accept-encoding"], { br: true, gzip: true });
       const prepared = await prepareDocument(document, siteHeaders, { stored, encoding });
       // A page is kept until the content changes, or an offer starts or ends before that.
-      if (stored) cache!.set(key, prepared, build().app.offersChangeIn(Date.now()));
+      if (stored) cache!.set(key, prepared, build().app.pageCacheFor(Date.now()));
       sendDocument(req, res, prepared);
     } catch (error) {
       next(error);

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 
 import { outboundTarget } from "~/affiliate/outbound.server";
+import { serverApp } from "~/server-app.server";
 import type { PageLoaderData } from "~/routes/page.loader.server";
 import { loader as pageLoader } from "~/routes/page.loader.server";
 
@@ -220,6 +221,10 @@ describe("an offer at request time", () => {
     await withEnd("2026-12-31", async () => {
       expect(offersChangeIn(site, end - 1_000)).toBe(1_000);
       expect(offersChangeIn(site, end + day)).toBeUndefined();
+      // Ten minutes before: a CDN may keep the page five (its s-maxage), the server's own
+      // cache the five before, so neither shows the offer after its end.
+      expect(serverApp.pageCacheFor(end - 600_000)).toBe(300_000);
+      expect(serverApp.pageCacheFor(end - 120_000)).toBe(60_000);
     });
   });
 });

@@ -9,6 +9,7 @@ import {
   inlineStyleHashes,
   matchesIfNoneMatch,
   securityHeaders,
+  sharedCacheSeconds,
   strongEtag,
 } from "./headers.server";
 
@@ -105,6 +106,28 @@ describe("caching and security headers", () => {
     expect(documentCacheControl(200, { perVisitor: true })).toBe("private, max-age=60");
     // Error pages are the same for every visitor.
     expect(documentCacheControl(404, { perVisitor: true })).toBe(documentCacheControl(404));
+  });
+
+  it("keeps no page past the next start or end of an offer, in a CDN, a browser or the server", () => {
+    const hour = 3_600_000;
+    // A day and more away: the usual policy.
+    expect(documentCacheControl(200, { changesIn: 48 * hour })).toBe(documentCacheControl(200));
+    // Within what a CDN would serve stale: nothing stale, and five minutes at most.
+    expect(documentCacheControl(200, { changesIn: 2 * hour })).toBe(
+      "public, max-age=60, s-maxage=300",
+    );
+    // Two minutes away: a CDN keeps it one, the server's cache the other (and no more).
+    expect(documentCacheControl(200, { changesIn: 120_000 })).toBe(
+      "public, max-age=60, s-maxage=60",
+    );
+    expect(sharedCacheSeconds(120_000)).toBe(60);
+    expect(documentCacheControl(200, { changesIn: 30_000 })).toBe(
+      "public, max-age=15, s-maxage=15",
+    );
+    expect(documentCacheControl(200, { changesIn: 1_000, perVisitor: true })).toBe(
+      "private, max-age=0",
+    );
+    expect(documentCacheControl(404, { changesIn: 1_000 })).toBe("public, max-age=60, s-maxage=60");
   });
 
   it("keeps nothing under npm run dev, so every save shows (a page under an experiment too)", () => {

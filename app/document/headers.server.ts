@@ -114,21 +114,46 @@ export function matchesIfNoneMatch(header: string | null, etag: string): boolean
   return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === bare);
 }
 
+/** How long a CDN keeps a page (s-maxage), and serves it stale while it asks again. */
+const SHARED_SECONDS = 300;
+const STALE_SECONDS = 86_400;
+
+/**
+ * Seconds a shared cache may keep a page when an offer starts or ends in `changesIn` ms:
+ * half the time left (at most SHARED_SECONDS), so no cache shows a page after its offer
+ * changed; the server's own cache keeps it for the rest (ServerApp.pageCacheFor).
+ */
+export function sharedCacheSeconds(changesIn: number | undefined): number {
+  if (changesIn === undefined) return SHARED_SECONDS;
+  return Math.min(SHARED_SECONDS, Math.floor(changesIn / 2_000));
+}
+
 /**
  * Cache policy by status: pages briefly in browsers and longer at the CDN; 403/404 briefly.
+ * When an offer starts or ends within what a cache would keep (`changesIn`, ms), no cache
+ * keeps the page past it, stale or not: its terms and claims change then (app/content/offers.ts).
  * Under `npm run dev` nothing is kept: every save shows at once, `/` (under an experiment,
  * kept a minute per visitor) included.
  */
 export function documentCacheControl(
   status: number,
-  { perVisitor = false, development = env.NODE_ENV === "development" } = {},
+  {
+    perVisitor = false,
+    development = env.NODE_ENV === "development",
+    changesIn,
+  }: { perVisitor?: boolean; development?: boolean; changesIn?: number } = {},
 ): string {
   if (development) return "no-store";
+  const shared = sharedCacheSeconds(changesIn);
+  const browser = Math.min(60, shared);
   // A page under a running experiment differs per visitor: a CDN must not share it
   // (docs/experiments.md); the browser and the server's own cache, keyed by variant, may.
-  if (perVisitor && status === 200) return "private, max-age=60";
+  if (perVisitor && status === 200) return `private, max-age=${browser}`;
   if (status === 200 || status === 304) {
-    return "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
+    const soon = changesIn !== undefined && changesIn < (SHARED_SECONDS + STALE_SECONDS) * 1_000;
+    return soon
+      ? `public, max-age=${browser}, s-maxage=${shared}`
+      : `public, max-age=60, s-maxage=${SHARED_SECONDS}, stale-while-revalidate=${STALE_SECONDS}`;
   }
   if (status === 403 || status === 404) return "public, max-age=60, s-maxage=60";
   return "no-store";

@@ -24,7 +24,7 @@ import {
   variants,
 } from "~/content/content.server";
 import { applyVariants, parseAssignment } from "~/content/experiment-variants";
-import { pageAt, type ServedPage } from "~/content/offers";
+import { offersChangeIn, pageAt, type ServedPage } from "~/content/offers";
 import { bylineOf, type PageByline } from "~/content/record-pages";
 import { FORBIDDEN_SLUG, MISSING_404_TEXT, resolvePage } from "~/content/resolve-page";
 import type { Page } from "~/content/schema";
@@ -173,7 +173,10 @@ export async function loader({
           headers: runningOn(result.page, Date.now())
             ? {
                 ...headers,
-                "Cache-Control": documentCacheControl(result.status, { perVisitor: true }),
+                "Cache-Control": documentCacheControl(result.status, {
+                  perVisitor: true,
+                  changesIn: offersChangeIn(site, context.now ?? Date.now()),
+                }),
               }
             : headers,
         },

@@ -41,7 +41,7 @@ afterEach(() => {
 describe("reloadContent", () => {
   it("puts the saved content in place, and what was derived from the old content follows", () => {
     // Derived once from the content read at load.
-    expect(headOf("/vip")).toContainEqual({ title: vip().meta.title });
+    expect(headOf("/vip", Date.now())).toContainEqual({ title: vip().meta.title });
     expect(content.promotionalSlugs().has("/vip")).toBe(true);
     const origin = appConfig.baseUrl;
 
@@ -56,7 +56,7 @@ describe("reloadContent", () => {
     content.reloadContent();
 
     expect(vip().components[0]!.data.content).toMatchObject({ h1: "Club VIP guardado" });
-    expect(headOf("/vip")).toContainEqual({
+    expect(headOf("/vip", Date.now())).toContainEqual({
       title: "Club VIP: título guardado en vivo para la prueba del almacén",
     });
     expect(appConfig.baseUrl).toBe("https://otro-dominio.example");

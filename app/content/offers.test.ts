@@ -88,6 +88,32 @@ describe("the offer checks", () => {
   });
 });
 
+describe("a head that claims an offer", () => {
+  it("names it and has a fallback title and description that claim none, or is refused", () => {
+    const unnamed = run("content/pages/home.json", (page) => {
+      delete page.meta.offer;
+    });
+    expect(unnamed.problems).toEqual(
+      ["title", "description"].map(
+        (field) =>
+          `content/pages/home.json: meta.${field}: anuncia la oferta "bienvenida": indica "offer": "bienvenida" en meta y un fallback (título y descripción sin la oferta) para cuando no esté vigente`,
+      ),
+    );
+    const bare = run("content/pages/es.json", (page) => {
+      delete page.meta.fallback;
+    });
+    expect(bare.problems).toEqual([
+      'content/pages/es.json: meta.fallback: falta: el título y la descripción para cuando la oferta "bienvenida" no esté vigente',
+    ]);
+    const claiming = run("content/pages/bonos.json", (page) => {
+      page.meta.fallback.title = "Bono de 500 € en Brisamar Casino";
+    });
+    expect(claiming.problems).toEqual([
+      'content/pages/bonos.json: meta.fallback.title: anuncia la oferta "bienvenida": el título y la descripción de reserva no anuncian ninguna oferta',
+    ]);
+  });
+});
+
 describe("the banner's words", () => {
   it("are its offer's name and headline, as text: a new headline changes the banner", () => {
     const home = pages.find((page) => page.slug === "/")!;
@@ -185,6 +211,20 @@ describe("an offer at request time", () => {
           [1, 2, 5, 8].includes(served.component_id),
         );
         expect(JSON.stringify(promoting), page.slug).not.toMatch(/hasta 500 €/);
+        // Nor does its head: title, description, social cards, the page's structured data.
+        const claims = (data: PageLoaderData) => {
+          const tags = data.head!.filter((tag) => !("script:ld+json" in tag));
+          const { "@graph": graph } = (data.head!.find((tag) => "script:ld+json" in tag) as Json)["script:ld+json"] as {
+            "@graph": Json[];
+          };
+          const webpage = graph.find((node) => node["@type"] === "WebPage")!;
+          return JSON.stringify([tags, webpage.name, webpage.description]);
+        };
+        expect(claims(before), page.slug).toMatch(/500 €/);
+        expect(claims(after), page.slug).not.toMatch(/500 €/);
+        const fallback = page.meta.fallback!;
+        expect(after.head, page.slug).toContainEqual({ title: fallback.title });
+        expect(after.head, page.slug).toContainEqual({ name: "description", content: fallback.description });
       }
       // The hero shows its fallback; the banner, which has none, is gone.
       const home = await load("/", end + 1_000);

@@ -195,11 +195,50 @@ function claimsOf(offer: Offer): RegExp {
 const PROMOTING_BLOCKS: ReadonlySet<number> = new Set([1, 2, 5, 8]);
 
 /**
- * What stops a page naming offers: an id no offer has; a € or «Nx» figure beside an offer
- * that is not the offer's; a banner with neither offer nor conditions; and, outside legal
- * pages, a promoting block that makes an offer's claim ("hasta 500 €") without naming the
- * offer, so without its terms line.
+ * The head (title, description) that claims an offer names it in `meta.offer` and has a
+ * `meta.fallback` that claims none, shown outside the offer's validity (headAt).
  */
+function headProblems(page: Page, offers: Map<string, Offer>, known: string): Problem[] {
+  if (page.legal) return [];
+  const { meta } = page;
+  const problems: Problem[] = [];
+  if (meta.offer && !offers.has(meta.offer)) {
+    problems.push({ path: ["meta", "offer"], message: `"${meta.offer}" no es ninguna oferta de site.json (${known})` });
+  }
+  if (meta.offer && !meta.fallback) {
+    problems.push({
+      path: ["meta", "fallback"],
+      message: `falta: el título y la descripción para cuando la oferta "${meta.offer}" no esté vigente`,
+    });
+  }
+  for (const offer of offers.values()) {
+    // Any mention of the offer's top figure ("bono de 500 €"): a head says no more than that.
+    const amount = Math.max(...offer.amounts).toLocaleString("es-ES").replace(".", "\\.");
+    const claim = new RegExp(`(^|[^\\d.,])${amount}\\s?€`);
+    for (const field of ["title", "description"] as const) {
+      if (claim.test(meta[field]) && meta.offer !== offer.id) {
+        problems.push({
+          path: ["meta", field],
+          message: `anuncia la oferta "${offer.id}": indica "offer": "${offer.id}" en meta y un fallback (título y descripción sin la oferta) para cuando no esté vigente`,
+        });
+      }
+      if (meta.fallback && claim.test(meta.fallback[field])) {
+        problems.push({
+          path: ["meta", "fallback", field],
+          message: `anuncia la oferta "${offer.id}": el título y la descripción de reserva no anuncian ninguna oferta`,
+        });
+      }
+    }
+  }
+  return problems;
+}
+
+/** The page's head shows its own title and description at `now`: not its fallback's. */
+export function showsOfferHead(page: Page, site: Site, now: number): boolean {
+  const { offer, fallback } = page.meta;
+  return !offer || !fallback || activeOffers(site, now).has(offer);
+}
+
 /**
  * A banner with no words over its artwork (no offer, no headline) shows them only in the
  * image: then its artwork needs the alt that says them.
@@ -222,10 +261,18 @@ function wordlessBanners(component: PageComponent & { component_id: 2 }, at: (st
   );
 }
 
+/**
+ * What stops a page naming offers: an id no offer has; a € or «Nx» figure beside an offer
+ * that is not the offer's; a banner with neither offer nor conditions; and, outside legal
+ * pages, a promoting block that makes an offer's claim ("hasta 500 €") without naming the
+ * offer, so without its terms line, or a title or description that makes it without naming
+ * the offer and a fallback head (the head has no room for terms, and would outlive it).
+ */
 export function offerProblems(page: Page, site: Site): Problem[] {
   const offers = new Map(site.offers.map((offer) => [offer.id, offer]));
   const problems: Problem[] = [];
   const known = `ofertas: ${[...offers.keys()].join(", ") || "ninguna"}`;
+  problems.push(...headProblems(page, offers, known));
   page.components.forEach((component, index) => {
     const at: (string | number)[] = ["components", index];
     const checkFigures = (offer: Offer, value: unknown, path: (string | number)[]) => {

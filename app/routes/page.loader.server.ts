@@ -78,6 +78,7 @@ export type PageLoaderData = {
 
 function pageData(
   promotional: ReadonlySet<string>,
+  now: number,
   page: ServedPage | null,
   notice: string | null = null,
   restricted = false,
@@ -85,7 +86,7 @@ function pageData(
   return {
     page,
     fallbackText: page ? null : MISSING_404_TEXT,
-    head: page ? headOf(page.slug) : null,
+    head: page ? headOf(page.slug, now) : null,
     byline: page ? (bylines().get(page.slug) ?? null) : null,
     notice,
     advice: env.NODE_ENV === "development" && page ? adviceFor(page.slug) : null,
@@ -116,9 +117,11 @@ export async function loader({
   context,
 }: LoaderFunctionArgs): Promise<TypedResponse<PageLoaderData>> {
   const url = new URL(request.url);
+  // The request's clock: the offers valid now (app/content/offers.ts).
+  const now = context.now ?? Date.now();
   if (isPreviewPath(url.pathname)) {
     return previewData(request, context, (text) => ({
-      ...pageData(new Set(), null),
+      ...pageData(new Set(), now, null),
       fallbackText: text,
     }));
   }
@@ -129,7 +132,7 @@ export async function loader({
   // (and indexable), with a notice and without the calls to action.
   const blocked = url.pathname !== FORBIDDEN_SLUG && isBlockedCountry(request);
   const forbidden = () =>
-    json(pageData(promotional, pages.find((page) => page.slug === FORBIDDEN_SLUG) ?? null), {
+    json(pageData(promotional, now, pages.find((page) => page.slug === FORBIDDEN_SLUG) ?? null), {
       status: 403,
       headers,
     });
@@ -151,6 +154,7 @@ export async function loader({
       return json(
         pageData(
           promotional,
+          now,
           result.page,
           technicalMessage("pageNotFound", { path: result.path }),
           blocked,
@@ -158,16 +162,11 @@ export async function loader({
         { status: 404, headers },
       );
     case "not-found":
-      return json(pageData(promotional, result.page, null, blocked), { status: 404, headers });
+      return json(pageData(promotional, now, result.page, null, blocked), { status: 404, headers });
     case "page":
       if (blocked && promotional.has(result.page.slug)) return forbidden();
       return json(
-        pageData(
-          promotional,
-          pageFor(result.page, context.variants, context.now ?? Date.now()),
-          null,
-          blocked,
-        ),
+        pageData(promotional, now, pageFor(result.page, context.variants, now), null, blocked),
         {
           status: result.status,
           headers: runningOn(result.page, Date.now())
@@ -175,7 +174,7 @@ export async function loader({
                 ...headers,
                 "Cache-Control": documentCacheControl(result.status, {
                   perVisitor: true,
-                  changesIn: offersChangeIn(site, context.now ?? Date.now()),
+                  changesIn: offersChangeIn(site, now),
                 }),
               }
             : headers,

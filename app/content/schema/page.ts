@@ -90,6 +90,18 @@ export function pageSchema(context?: ContentContext) {
           ),
         title: text.describe("The <title> of the page."),
         description: text.describe("The meta description shown by search engines."),
+        offer: offerId
+          .optional()
+          .describe(
+            "The offer the title or description claims (an id of the site's offers): outside its validity the page's head shows `fallback` instead.",
+          ),
+        fallback: z
+          .strictObject({
+            title: text.describe("The <title> while the offer is not valid."),
+            description: text.describe("The description while the offer is not valid."),
+          })
+          .optional()
+          .describe("The title and description while `offer` is not valid: they claim no offer."),
         canonical_url: href
           .optional()
           .describe("Path of the canonical URL; defaults to the page's own slug."),

@@ -27,6 +27,17 @@ describe("affiliate link labels", () => {
     );
   });
 
+  it("give a fallback's links their own ids, leading where the link does, not where the offer does", () => {
+    const home = content.pages.find((page) => page.slug === "/")!;
+    const hero = home.components.find((component) => component.component_id === 1)!;
+    const [button] = (hero.fallback!.content as { buttons: { url: string }[] }).buttons;
+    expect(button!.url).toBe("/go/home-main-block-1-fallback-button-1");
+    const link = content.links.get("home-main-block-1-fallback-button-1")!;
+    expect(link.offer).toBeUndefined();
+    expect(link.destination).toBe(content.site.header.signup_redirect_link);
+    expect(content.links.get("home-main-block-1-button-1")?.offer).toBe("bienvenida");
+  });
+
   it("take a banner's headline: its offer's, written over the artwork", () => {
     const home = content.pages.find((page) => page.slug === "/")!;
     const offer = content.site.offers.find((entry) => entry.id === "bienvenida")!;

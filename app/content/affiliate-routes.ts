@@ -182,10 +182,19 @@ export function routeAffiliateLinks(
       const name = kebab(BLOCK_NAMES[component.component_id]);
       const position = (seen.get(name) ?? 0) + 1;
       seen.set(name, position);
-      const prefix = [pageKey(page.slug), name, String(position)];
-      const base = ["components", componentIndex, "data", "content"];
+      // The block's content, and its fallback (shown while its offer is not valid): the
+      // fallback's links are the block's own, with their own ids, not the offer's.
+      const contents = [
+        { content: component.data.content, at: "data", key: [], offer: component.offer },
+        ...(component.fallback
+          ? [{ content: component.fallback.content, at: "fallback", key: ["fallback"], offer: undefined }]
+          : []),
+      ];
+      for (const { content, at, key, offer: blockOffer } of contents) {
+      const prefix = [pageKey(page.slug), name, String(position), ...key];
+      const base = ["components", componentIndex, at, "content"];
 
-      const visit = (value: unknown, path: (string | number)[], outer = component.offer) => {
+      const visit = (value: unknown, path: (string | number)[], outer = blockOffer) => {
         if (Array.isArray(value))
           return value.forEach((item, index) => visit(item, [...path, index], outer));
         if (!value || typeof value !== "object") return;
@@ -254,7 +263,8 @@ export function routeAffiliateLinks(
           }
         }
       };
-      visit(component.data.content, []);
+      visit(content, []);
+      }
     });
   }
   return { links, problems };

@@ -470,7 +470,7 @@ test.describe("with ADMIN_PASSWORD", () => {
     const loaded: string[] = [];
     page.on("request", (request) => loaded.push(request.url()));
     await page.goto(`${ADMIN}/`);
-    await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+    await page.locator("html[data-hydrated='true']").waitFor({ state: "attached" });
     const manifest = await page.evaluate(
       () =>
         (window as unknown as { __remixManifest: { routes: Record<string, { module: string }> } })

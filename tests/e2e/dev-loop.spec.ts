@@ -180,7 +180,7 @@ const problemsHeading = (page: Page) =>
 /** Opens /vip and waits until the app runs in it (it then listens for saves). */
 async function openVip(page: Page) {
   await page.goto(`${ORIGIN}/vip`);
-  await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+  await page.locator("html[data-hydrated='true']").waitFor({ state: "attached" });
   await expect(page.locator("h1")).toHaveText(H1);
 }
 

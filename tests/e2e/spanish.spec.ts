@@ -72,7 +72,7 @@ function englishIn(text: string): string[] {
 for (const { slug } of pages) {
   test(`${slug}: visible text and accessible names are Spanish`, async ({ page }) => {
     await page.goto(slug);
-    await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+    await page.locator("html[data-hydrated='true']").waitFor({ state: "attached" });
     const { visible, aria } = await textsOf(page);
     expect(englishIn(visible), "visible text").toEqual([]);
     expect(englishIn(aria), "accessible names").toEqual([]);

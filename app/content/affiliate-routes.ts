@@ -187,83 +187,90 @@ export function routeAffiliateLinks(
       const contents = [
         { content: component.data.content, at: "data", key: [], offer: component.offer },
         ...(component.fallback
-          ? [{ content: component.fallback.content, at: "fallback", key: ["fallback"], offer: undefined }]
+          ? [
+              {
+                content: component.fallback.content,
+                at: "fallback",
+                key: ["fallback"],
+                offer: undefined,
+              },
+            ]
           : []),
       ];
       for (const { content, at, key, offer: blockOffer } of contents) {
-      const prefix = [pageKey(page.slug), name, String(position), ...key];
-      const base = ["components", componentIndex, at, "content"];
+        const prefix = [pageKey(page.slug), name, String(position), ...key];
+        const base = ["components", componentIndex, at, "content"];
 
-      const visit = (value: unknown, path: (string | number)[], outer = blockOffer) => {
-        if (Array.isArray(value))
-          return value.forEach((item, index) => visit(item, [...path, index], outer));
-        if (!value || typeof value !== "object") return;
-        const record = value as Record<string, unknown>;
-        // A card names its own offer; its links lead where that offer does.
-        const offerId = typeof record.offer === "string" ? record.offer : outer;
-        const offer = site.offers.find((candidate) => candidate.id === offerId);
-        for (const [urlField, typeField, redirectField, idField] of LINK_SHAPES) {
-          const url = record[urlField];
-          if (typeof url !== "string" || record[typeField] !== "affiliate") continue;
-          // Its own redirect_url first; else its offer's destination; else the route's.
-          const own = record[redirectField];
-          const destination =
-            typeof own === "string" ? own : (offer?.destination ?? destinationOf(url, own));
-          const fieldPath = [...base, ...path, urlField];
-          if (!destination) {
-            problems.push({
-              slug: page.slug,
-              path: fieldPath,
-              message: `un enlace de afiliado debe llevar a ${outboundRoutes(site)
-                .map(([route]) => route)
-                .join(" o ")}, o al dominio del afiliado`,
-            });
-            continue;
+        const visit = (value: unknown, path: (string | number)[], outer = blockOffer) => {
+          if (Array.isArray(value))
+            return value.forEach((item, index) => visit(item, [...path, index], outer));
+          if (!value || typeof value !== "object") return;
+          const record = value as Record<string, unknown>;
+          // A card names its own offer; its links lead where that offer does.
+          const offerId = typeof record.offer === "string" ? record.offer : outer;
+          const offer = site.offers.find((candidate) => candidate.id === offerId);
+          for (const [urlField, typeField, redirectField, idField] of LINK_SHAPES) {
+            const url = record[urlField];
+            if (typeof url !== "string" || record[typeField] !== "affiliate") continue;
+            // Its own redirect_url first; else its offer's destination; else the route's.
+            const own = record[redirectField];
+            const destination =
+              typeof own === "string" ? own : (offer?.destination ?? destinationOf(url, own));
+            const fieldPath = [...base, ...path, urlField];
+            if (!destination) {
+              problems.push({
+                slug: page.slug,
+                path: fieldPath,
+                message: `un enlace de afiliado debe llevar a ${outboundRoutes(site)
+                  .map(([route]) => route)
+                  .join(" o ")}, o al dominio del afiliado`,
+              });
+              continue;
+            }
+            const suffix = urlField === "btn_show_all_link" ? ["show-all"] : [];
+            const id =
+              typeof record[idField] === "string"
+                ? (record[idField] as string)
+                : [...prefix, ...pathKey(path), ...suffix].join("-");
+            const destinationPath =
+              typeof record[redirectField] === "string"
+                ? [...base, ...path, redirectField]
+                : fieldPath;
+            const label = `${page.title} · ${linkWords(record, urlField)}`;
+            if (!register(page.slug, fieldPath, id, destination, label, destinationPath, offer?.id))
+              continue;
+            record[urlField] = `${GO_PREFIX}${id}`;
+            delete record[redirectField];
+            record[idField] = id;
           }
-          const suffix = urlField === "btn_show_all_link" ? ["show-all"] : [];
-          const id =
-            typeof record[idField] === "string"
-              ? (record[idField] as string)
-              : [...prefix, ...pathKey(path), ...suffix].join("-");
-          const destinationPath =
-            typeof record[redirectField] === "string"
-              ? [...base, ...path, redirectField]
-              : fieldPath;
-          const label = `${page.title} · ${linkWords(record, urlField)}`;
-          if (!register(page.slug, fieldPath, id, destination, label, destinationPath, offer?.id))
-            continue;
-          record[urlField] = `${GO_PREFIX}${id}`;
-          delete record[redirectField];
-          record[idField] = id;
-        }
-        for (const [key, child] of Object.entries(record)) {
-          if (HTML_FIELDS.has(key) && typeof child === "string") {
-            record[key] = routeHtmlLinks(child, (href, index, text) => {
-              const routed = destinationOf(href, undefined);
-              if (!routed) return null;
-              const destination = offer?.destination ?? routed;
-              const id = [...prefix, ...pathKey([...path, key]), "link", String(index + 1)].join(
-                "-",
-              );
-              const label = `${page.title} · ${text || "enlace en el texto"}`;
-              return register(
-                page.slug,
-                [...base, ...path, key],
-                id,
-                destination,
-                label,
-                undefined,
-                offer?.id,
-              )
-                ? `${GO_PREFIX}${id}`
-                : null;
-            });
-          } else {
-            visit(child, [...path, key], offerId);
+          for (const [key, child] of Object.entries(record)) {
+            if (HTML_FIELDS.has(key) && typeof child === "string") {
+              record[key] = routeHtmlLinks(child, (href, index, text) => {
+                const routed = destinationOf(href, undefined);
+                if (!routed) return null;
+                const destination = offer?.destination ?? routed;
+                const id = [...prefix, ...pathKey([...path, key]), "link", String(index + 1)].join(
+                  "-",
+                );
+                const label = `${page.title} · ${text || "enlace en el texto"}`;
+                return register(
+                  page.slug,
+                  [...base, ...path, key],
+                  id,
+                  destination,
+                  label,
+                  undefined,
+                  offer?.id,
+                )
+                  ? `${GO_PREFIX}${id}`
+                  : null;
+              });
+            } else {
+              visit(child, [...path, key], offerId);
+            }
           }
-        }
-      };
-      visit(content, []);
+        };
+        visit(content, []);
       }
     });
   }
@@ -275,7 +282,8 @@ function linkWords(record: Record<string, unknown>, urlField: string): string {
   const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
   if (urlField === "btn_show_all_link") return text(record.btn_show_all_text) || "ver todos";
   // A banner: the words over it (its offer's headline), or the alt of artwork that draws them.
-  const words = text(record.headline) || text((record.desktop as { alt?: unknown } | undefined)?.alt);
+  const words =
+    text(record.headline) || text((record.desktop as { alt?: unknown } | undefined)?.alt);
   return text(record.text) || text(record.name) || (words ? `banner «${words}»` : "banner");
 }
 

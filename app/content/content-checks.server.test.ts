@@ -125,9 +125,15 @@ describe("checkContent", () => {
     };
     expect(withPhoto(photo)).toEqual([]);
     expect(withPhoto({ ...photo, height: 720 })).toEqual([
-      expect.stringMatching(new RegExp(`^${at.replace(/[[\].]/g, "\\$&")}\\.url: la medida declarada 720×720 no tiene la forma`)),
+      expect.stringMatching(
+        new RegExp(
+          `^${at.replace(/[[\].]/g, "\\$&")}\\.url: la medida declarada 720×720 no tiene la forma`,
+        ),
+      ),
     ]);
-    expect(withPhoto({ ...photo, srcset: `/media/otra-0123456789ab-360.webp 360w, ${files[1]} 720w` })).toEqual([
+    expect(
+      withPhoto({ ...photo, srcset: `/media/otra-0123456789ab-360.webp 360w, ${files[1]} 720w` }),
+    ).toEqual([
       `${at}.srcset: "/media/otra-0123456789ab-360.webp" no está en la biblioteca de imágenes (elige la imagen otra vez)`,
     ]);
     expect(withPhoto({ ...photo, url: "/media/borrada-0123456789ab-720.webp" })).toEqual([
@@ -273,7 +279,9 @@ describe("checkContent", () => {
       expect(warnings[0]).toMatch(
         /data\.content\.img_alt: la imagen "\/images\/hero\/welcome\.svg" no tiene texto alternativo/,
       );
-      expect(warnings[1]).toMatch(/table\.content\[7\]\.alt: la imagen ".*" no tiene texto alternativo/);
+      expect(warnings[1]).toMatch(
+        /table\.content\[7\]\.alt: la imagen ".*" no tiene texto alternativo/,
+      );
     });
 
     it("headings that skip a level, and a page without one main heading", () => {

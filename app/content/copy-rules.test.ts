@@ -22,25 +22,46 @@ function withHeroText(file: string, text: string) {
   const page = copy.pageFiles.find((entry) => entry.file === file)!.data as Json;
   const index = (page.components as Json[]).findIndex((entry) => entry.component_id === 1);
   page.components[index].data.content.p = text;
-  const result = checkContent({ siteFile: copy.siteFile!, pageFiles: copy.pageFiles, publicRoot: "public" });
+  const result = checkContent({
+    siteFile: copy.siteFile!,
+    pageFiles: copy.pageFiles,
+    publicRoot: "public",
+  });
   return { ...result, at: `${file}: components[${index}].data.content.p` };
 }
 
 describe("advertising copy", () => {
   it("the site's content breaks no rule", () => {
     const files = [real.siteFile!, ...real.pageFiles];
-    const found = files.flatMap((file) =>
-      checkCopy(file, (file.data as { slug?: string }).slug ?? null, "problem", RULES).problems,
+    const found = files.flatMap(
+      (file) =>
+        checkCopy(file, (file.data as { slug?: string }).slug ?? null, "problem", RULES).problems,
     );
     expect(found).toEqual([]);
   });
 
   it.each([
     ["un depósito sin máximo", "content/pages/bonos.json", "Deposita sin máximo cada día."],
-    ["un estatus VIP que se da al registrarse", "content/pages/vip.json", "Eres VIP al registrarte."],
-    ["una invitación a recuperar pérdidas", "content/pages/bonos.json", "Recupera tus pérdidas de la semana."],
-    ["el juego como forma de ganar dinero", "content/pages/bonos.json", "La forma de ganar dinero desde casa."],
-    ["una certificación que la marca no tiene", "content/pages/vip.json", "Casino certificado por expertos."],
+    [
+      "un estatus VIP que se da al registrarse",
+      "content/pages/vip.json",
+      "Eres VIP al registrarte.",
+    ],
+    [
+      "una invitación a recuperar pérdidas",
+      "content/pages/bonos.json",
+      "Recupera tus pérdidas de la semana.",
+    ],
+    [
+      "el juego como forma de ganar dinero",
+      "content/pages/bonos.json",
+      "La forma de ganar dinero desde casa.",
+    ],
+    [
+      "una certificación que la marca no tiene",
+      "content/pages/vip.json",
+      "Casino certificado por expertos.",
+    ],
   ])("refuses %s, naming file and path", (name, file, text) => {
     const { problems, content, at } = withHeroText(file, text);
     expect(problems).toEqual([
@@ -50,13 +71,19 @@ describe("advertising copy", () => {
   });
 
   it("lets the responsible-gambling page name losses to warn against chasing them", () => {
-    const file = { file: "content/pages/x.json", data: { p: "No intentes recuperar las pérdidas." } };
+    const file = {
+      file: "content/pages/x.json",
+      data: { p: "No intentes recuperar las pérdidas." },
+    };
     expect(checkCopy(file, "/responsible", "problem", RULES).problems).toEqual([]);
     expect(checkCopy(file, "/bonos", "problem", RULES).problems).toHaveLength(1);
   });
 
   it("allows the words of registration outside the VIP page", () => {
-    const { problems } = withHeroText("content/pages/bonos.json", "Bono de bienvenida al registrarte.");
+    const { problems } = withHeroText(
+      "content/pages/bonos.json",
+      "Bono de bienvenida al registrarte.",
+    );
     expect(problems).toEqual([]);
   });
 
@@ -69,10 +96,15 @@ describe("advertising copy", () => {
       name: "una promesa de seguridad que nadie puede dar",
       pattern: "m[áa]s\\s+seguro",
     });
-    const page = copy.pageFiles.find((entry) => entry.file === "content/pages/bonos.json")!.data as Json;
+    const page = copy.pageFiles.find((entry) => entry.file === "content/pages/bonos.json")!
+      .data as Json;
     const index = (page.components as Json[]).findIndex((entry) => entry.component_id === 1);
     page.components[index].data.content.p = text;
-    const { problems } = checkContent({ siteFile: copy.siteFile!, pageFiles: copy.pageFiles, publicRoot: "public" });
+    const { problems } = checkContent({
+      siteFile: copy.siteFile!,
+      pageFiles: copy.pageFiles,
+      publicRoot: "public",
+    });
     expect(problems).toEqual([
       `content/pages/bonos.json: components[${index}].data.content.p: publicidad que el RD 958/2020 no permite: una promesa de seguridad que nadie puede dar ("${text}")`,
     ]);
@@ -82,7 +114,11 @@ describe("advertising copy", () => {
     const copy = structuredClone(real);
     const site = copy.siteFile!.data as { advertising_rules: AdvertisingRulesData };
     site.advertising_rules.refused[0]!.pattern = "sin(máximo";
-    const { problems } = checkContent({ siteFile: copy.siteFile!, pageFiles: copy.pageFiles, publicRoot: "public" });
+    const { problems } = checkContent({
+      siteFile: copy.siteFile!,
+      pageFiles: copy.pageFiles,
+      publicRoot: "public",
+    });
     expect(problems).toEqual([
       "content/site.json: advertising_rules.refused[0].pattern: no es una expresión regular válida",
     ]);

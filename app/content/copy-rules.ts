@@ -40,7 +40,8 @@ export function advertisingRules(data: AdvertisingRulesData | undefined): CopyRu
     name: rule.name,
     pattern: new RegExp(rule.pattern, "i"),
     appliesTo: (slug) =>
-      (rule.only_pages === undefined || rule.only_pages.length === 0 ||
+      (rule.only_pages === undefined ||
+        rule.only_pages.length === 0 ||
         (slug !== null && rule.only_pages.includes(slug))) &&
       !(slug !== null && (rule.except_pages ?? []).includes(slug)),
   }));
@@ -83,7 +84,9 @@ export function checkCopy(
     }
     if (text.includes(PLACEHOLDER)) {
       if (placeholders === "problem") {
-        problems.push(`${where}: texto por completar: una página con "${PLACEHOLDER}…]" no se publica`);
+        problems.push(
+          `${where}: texto por completar: una página con "${PLACEHOLDER}…]" no se publica`,
+        );
       } else advice.push(`${where}: texto por completar`);
     }
   }

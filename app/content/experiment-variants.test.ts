@@ -34,7 +34,9 @@ describe("content experiments: refusals", () => {
     const { problems } = run((site) => {
       experimentOf(site).variants[1].weight = 0;
     });
-    expect(problems).toEqual([`${SITE}: experiments[0].variants[1].weight: debe ser un número positivo`]);
+    expect(problems).toEqual([
+      `${SITE}: experiments[0].variants[1].weight: debe ser un número positivo`,
+    ]);
   });
 
   it("refuses an experiment with fewer than two variants", () => {
@@ -50,7 +52,9 @@ describe("content experiments: refusals", () => {
     const { problems } = run((site) => {
       experimentOf(site).variants[1].id = "A";
     });
-    expect(problems).toEqual([`${SITE}: experiments[0].variants[1].id: id de variante repetido "A"`]);
+    expect(problems).toEqual([
+      `${SITE}: experiments[0].variants[1].id: id de variante repetido "A"`,
+    ]);
   });
 
   it("refuses a repeated experiment name", () => {
@@ -121,7 +125,9 @@ describe("content experiments: refusals", () => {
     expect(problems).toEqual(
       expect.arrayContaining([
         `${VARIANT_B}: components[0].data.content.h1: no puede estar vacío`,
-        expect.stringMatching(/^content\/pages\/home\.json \(variante B de "home-h1"\): components\[0\]\.data\.content: .*title/),
+        expect.stringMatching(
+          /^content\/pages\/home\.json \(variante B de "home-h1"\): components\[0\]\.data\.content: .*title/,
+        ),
       ]),
     );
   });
@@ -135,8 +141,12 @@ describe("content experiments: refusals", () => {
     });
     expect(problems).toEqual(
       expect.arrayContaining([
-        expect.stringContaining(`${VARIANT_B}: components[0].data.content.img_url: "/images/hero/nope.svg" no es ningún archivo de public/`),
-        expect.stringContaining(`${VARIANT_B}: components[0].data.content.buttons[0].url: "/nope" no lleva a ninguna página`),
+        expect.stringContaining(
+          `${VARIANT_B}: components[0].data.content.img_url: "/images/hero/nope.svg" no es ningún archivo de public/`,
+        ),
+        expect.stringContaining(
+          `${VARIANT_B}: components[0].data.content.buttons[0].url: "/nope" no lleva a ninguna página`,
+        ),
       ]),
     );
   });
@@ -145,7 +155,9 @@ describe("content experiments: refusals", () => {
     const { problems } = run((_site, home) => {
       hero(home).experiment.variants.B = { h1: "Depósitos sin máximo en Brisamar Casino" };
     });
-    expect(problems).toEqual([expect.stringContaining(`${HOME}: components[0].experiment.variants.B.h1`)]);
+    expect(problems).toEqual([
+      expect.stringContaining(`${HOME}: components[0].experiment.variants.B.h1`),
+    ]);
   });
 
   it("refuses a variant that changes where an affiliate link leads", () => {
@@ -186,7 +198,10 @@ describe("content experiments: rendering", () => {
   it("keeps the variant's affiliate links routed as the control's", () => {
     const page = applyVariants(home, variants, parseAssignment("home-h1=B"));
     expect(page.components[0]!.data.content).toMatchObject({
-      buttons: [expect.objectContaining({ url: expect.stringMatching(/^\/go\//) }), expect.anything()],
+      buttons: [
+        expect.objectContaining({ url: expect.stringMatching(/^\/go\//) }),
+        expect.anything(),
+      ],
     });
   });
 });

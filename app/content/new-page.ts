@@ -62,9 +62,9 @@ export function newPageData({
     };
   }
   const homePage = home as
-    | { components?: { component_id: number; data: { content: Json } }[] }
-    | undefined;
-  const hero = homePage?.components?.find((component) => component.component_id === 1)?.data.content;
+    { components?: { component_id: number; data: { content: Json } }[] } | undefined;
+  const hero = homePage?.components?.find((component) => component.component_id === 1)?.data
+    .content;
   if (!hero) throw new NewPageError("La portada no tiene un MainBlock del que tomar la imagen.");
   const signUp = (hero.buttons as Json[] | undefined)?.find(
     (button) => button.url_type === "affiliate",

@@ -27,7 +27,11 @@ function run(file: string, edit: (data: Json) => void) {
   const copy = structuredClone(real);
   const target = [copy.siteFile!, ...copy.pageFiles].find((entry) => entry.file === file)!;
   edit(target.data as Json);
-  return checkContent({ siteFile: copy.siteFile!, pageFiles: copy.pageFiles, publicRoot: "public" });
+  return checkContent({
+    siteFile: copy.siteFile!,
+    pageFiles: copy.pageFiles,
+    publicRoot: "public",
+  });
 }
 
 const component = (page: Json, id: number) =>
@@ -83,7 +87,9 @@ describe("the offer checks", () => {
       data.offers[0].terms_line = "Depósito mínimo 20 € · Apuesta 35x";
     });
     expect(adult.problems).toEqual([
-      expect.stringMatching(/^content\/site\.json: offers\[0\]\.terms_line: debe incluir el aviso de mayores de 18 años/),
+      expect.stringMatching(
+        /^content\/site\.json: offers\[0\]\.terms_line: debe incluir el aviso de mayores de 18 años/,
+      ),
     ]);
   });
 });
@@ -123,7 +129,9 @@ describe("the banner's words", () => {
         offer.id === "bienvenida" ? { ...offer, headline: "100% hasta 300 €" } : offer,
       ),
     };
-    const banner = withOfferTerms(home, renamed).components.find((entry) => entry.component_id === 2)!;
+    const banner = withOfferTerms(home, renamed).components.find(
+      (entry) => entry.component_id === 2,
+    )!;
     expect(banner.data.content).toMatchObject({
       badge: "Bono de bienvenida",
       headline: "100% hasta 300 €",
@@ -199,7 +207,9 @@ describe("an offer at request time", () => {
 
   it("is on every page that names it until valid_until, and on none after, without a publish", async () => {
     await withEnd("2026-12-31", async () => {
-      const naming = pages.filter((page) => JSON.stringify(page.components).includes('"offer":"bienvenida"'));
+      const naming = pages.filter((page) =>
+        JSON.stringify(page.components).includes('"offer":"bienvenida"'),
+      );
       expect(naming.map((page) => page.slug).sort()).toEqual(["/", "/bonos", "/es"]);
       for (const page of naming) {
         const before = await load(page.slug, end - 1_000);
@@ -214,7 +224,9 @@ describe("an offer at request time", () => {
         // Nor does its head: title, description, social cards, the page's structured data.
         const claims = (data: PageLoaderData) => {
           const tags = data.head!.filter((tag) => !("script:ld+json" in tag));
-          const { "@graph": graph } = (data.head!.find((tag) => "script:ld+json" in tag) as Json)["script:ld+json"] as {
+          const { "@graph": graph } = (data.head!.find((tag) => "script:ld+json" in tag) as Json)[
+            "script:ld+json"
+          ] as {
             "@graph": Json[];
           };
           const webpage = graph.find((node) => node["@type"] === "WebPage")!;
@@ -224,7 +236,10 @@ describe("an offer at request time", () => {
         expect(claims(after), page.slug).not.toMatch(/500 €/);
         const fallback = page.meta.fallback!;
         expect(after.head, page.slug).toContainEqual({ title: fallback.title });
-        expect(after.head, page.slug).toContainEqual({ name: "description", content: fallback.description });
+        expect(after.head, page.slug).toContainEqual({
+          name: "description",
+          content: fallback.description,
+        });
       }
       // The hero shows its fallback; the banner, which has none, is gone.
       const home = await load("/", end + 1_000);
@@ -239,17 +254,24 @@ describe("an offer at request time", () => {
   it("shows its terms line in the block that names it while valid", async () => {
     const home = await load("/", Date.parse("2026-11-28T12:00:00Z"));
     const hero = home.page!.components[0]!;
-    expect(hero).toMatchObject({ offer: "bienvenida", terms: { text: welcome().terms_line, url: "/terms" } });
+    expect(hero).toMatchObject({
+      offer: "bienvenida",
+      terms: { text: welcome().terms_line, url: "/terms" },
+    });
     const banner = home.page!.components.find((served) => served.component_id === 2)!;
     expect(banner.data.content).toMatchObject({ conditions: welcome().terms_line });
   });
 
   it("sends its /go/ links to the fallback destination after valid_until", async () => {
     await withEnd("2026-12-31", async () => {
-      const ids = [...links.values()].filter((link) => link.offer === "bienvenida").map((link) => link.id);
+      const ids = [...links.values()]
+        .filter((link) => link.offer === "bienvenida")
+        .map((link) => link.id);
       expect(ids.length).toBeGreaterThanOrEqual(3);
       for (const id of ids) {
-        expect(outboundTarget(`/go/${id}`, end - 1_000)?.link.destination).toBe(welcome().destination);
+        expect(outboundTarget(`/go/${id}`, end - 1_000)?.link.destination).toBe(
+          welcome().destination,
+        );
         expect(outboundTarget(`/go/${id}`, end + 1_000)?.link.destination).toBe(
           welcome().fallback_destination,
         );

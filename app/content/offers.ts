@@ -55,7 +55,9 @@ export function offersChangeIn(site: Site, now: number): number | undefined {
 export function activeOffers(site: Site, now: number): ReadonlySet<string> {
   const zone = site.meta.meta_settings.time_zone;
   return new Set(
-    site.offers.filter((offer) => offerState(offer, now, zone) === "activa").map((offer) => offer.id),
+    site.offers
+      .filter((offer) => offerState(offer, now, zone) === "activa")
+      .map((offer) => offer.id),
   );
 }
 
@@ -104,7 +106,10 @@ export function pageAt(page: Page, site: Site, now: number): ServedPage {
       const kept = cards.filter((card) => !card.offer || active.has(card.offer));
       served =
         kept.length > 0
-          ? ({ ...served, data: { content: { ...served.data.content, bonuses: kept } } } as ServedComponent)
+          ? ({
+              ...served,
+              data: { content: { ...served.data.content, bonuses: kept } },
+            } as ServedComponent)
           : component.fallback && !component.offer
             ? ({ ...served, data: component.fallback } as ServedComponent)
             : null;
@@ -127,7 +132,10 @@ export function withOfferTerms(page: Page, site: Site): Page {
       if (component.component_id === 2 && bannerOffer) {
         // The banner's words are the offer's, written over its artwork as text.
         const { name: badge, headline, terms_line: conditions } = bannerOffer;
-        return { ...component, data: { content: { ...component.data.content, badge, headline, conditions } } };
+        return {
+          ...component,
+          data: { content: { ...component.data.content, badge, headline, conditions } },
+        };
       }
       const cards = cardsOf(component);
       if (!cards?.some((card) => card.offer)) return component;
@@ -151,7 +159,10 @@ export function withOfferTerms(page: Page, site: Site): Page {
 type Problem = { path: (string | number)[]; message: string };
 
 /** Every string of a value with its path (HTML tags read as spaces). */
-function* stringsOf(value: unknown, path: (string | number)[]): Generator<[string, (string | number)[]]> {
+function* stringsOf(
+  value: unknown,
+  path: (string | number)[],
+): Generator<[string, (string | number)[]]> {
   if (typeof value === "string") yield [value.replace(/<[^>]*>/g, " "), path];
   else if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) yield* stringsOf(item, [...path, index]);
@@ -171,12 +182,16 @@ function contradictions(text: string, offer: Offer): string[] {
   for (const match of text.matchAll(EURO_FIGURE)) {
     const value = euros(match[2] ? `${match[1]},${match[2]}` : match[1]!);
     if (!offer.amounts.includes(value)) {
-      found.push(`"${match[0].trim()}" no es ninguna cifra de la oferta "${offer.id}" (${offer.amounts.map((amount) => `${amount.toLocaleString("es-ES")} €`).join(", ")})`);
+      found.push(
+        `"${match[0].trim()}" no es ninguna cifra de la oferta "${offer.id}" (${offer.amounts.map((amount) => `${amount.toLocaleString("es-ES")} €`).join(", ")})`,
+      );
     }
   }
   for (const match of text.matchAll(WAGERING_FIGURE)) {
     if (!offer.wagering.includes(Number(match[1]))) {
-      found.push(`"${match[0]}" contradice la apuesta de la oferta "${offer.id}" (${offer.wagering.map((times) => `${times}x`).join(", ")})`);
+      found.push(
+        `"${match[0]}" contradice la apuesta de la oferta "${offer.id}" (${offer.wagering.map((times) => `${times}x`).join(", ")})`,
+      );
     }
   }
   return found;
@@ -203,7 +218,10 @@ function headProblems(page: Page, offers: Map<string, Offer>, known: string): Pr
   const { meta } = page;
   const problems: Problem[] = [];
   if (meta.offer && !offers.has(meta.offer)) {
-    problems.push({ path: ["meta", "offer"], message: `"${meta.offer}" no es ninguna oferta de site.json (${known})` });
+    problems.push({
+      path: ["meta", "offer"],
+      message: `"${meta.offer}" no es ninguna oferta de site.json (${known})`,
+    });
   }
   if (meta.offer && !meta.fallback) {
     problems.push({
@@ -213,7 +231,9 @@ function headProblems(page: Page, offers: Map<string, Offer>, known: string): Pr
   }
   for (const offer of offers.values()) {
     // Any mention of the offer's top figure ("bono de 500 €"): a head says no more than that.
-    const amount = Math.max(...offer.amounts).toLocaleString("es-ES").replace(".", "\\.");
+    const amount = Math.max(...offer.amounts)
+      .toLocaleString("es-ES")
+      .replace(".", "\\.");
     const claim = new RegExp(`(^|[^\\d.,])${amount}\\s?€`);
     for (const field of ["title", "description"] as const) {
       if (claim.test(meta[field]) && meta.offer !== offer.id) {
@@ -243,10 +263,25 @@ export function showsOfferHead(page: Page, site: Site, now: number): boolean {
  * A banner with no words over its artwork (no offer, no headline) shows them only in the
  * image: then its artwork needs the alt that says them.
  */
-function wordlessBanners(component: PageComponent & { component_id: 2 }, at: (string | number)[]): Problem[] {
+function wordlessBanners(
+  component: PageComponent & { component_id: 2 },
+  at: (string | number)[],
+): Problem[] {
   const shown = [
-    { content: component.data.content, path: [...at, "data", "content"], named: Boolean(component.offer) },
-    ...(component.fallback ? [{ content: component.fallback.content, path: [...at, "fallback", "content"], named: false }] : []),
+    {
+      content: component.data.content,
+      path: [...at, "data", "content"],
+      named: Boolean(component.offer),
+    },
+    ...(component.fallback
+      ? [
+          {
+            content: component.fallback.content,
+            path: [...at, "fallback", "content"],
+            named: false,
+          },
+        ]
+      : []),
   ];
   return shown.flatMap(({ content, path, named }) =>
     named || content.headline
@@ -283,7 +318,10 @@ export function offerProblems(page: Page, site: Site): Problem[] {
     };
     const blockOffer = component.offer ? offers.get(component.offer) : undefined;
     if (component.offer && !blockOffer) {
-      problems.push({ path: [...at, "offer"], message: `"${component.offer}" no es ninguna oferta de site.json (${known})` });
+      problems.push({
+        path: [...at, "offer"],
+        message: `"${component.offer}" no es ninguna oferta de site.json (${known})`,
+      });
     }
     if (blockOffer) checkFigures(blockOffer, component.data.content, [...at, "data", "content"]);
     const cards = cardsOf(component) ?? [];
@@ -292,7 +330,10 @@ export function offerProblems(page: Page, site: Site): Problem[] {
       const offer = offers.get(card.offer);
       const path = [...at, "data", "content", "bonuses", cardIndex];
       if (!offer) {
-        problems.push({ path: [...path, "offer"], message: `"${card.offer}" no es ninguna oferta de site.json (${known})` });
+        problems.push({
+          path: [...path, "offer"],
+          message: `"${card.offer}" no es ninguna oferta de site.json (${known})`,
+        });
       } else {
         checkFigures(offer, card, path);
       }
@@ -300,7 +341,8 @@ export function offerProblems(page: Page, site: Site): Problem[] {
     if (component.component_id === 2 && !component.offer && !component.data.content.conditions) {
       problems.push({
         path: [...at, "data", "content", "conditions"],
-        message: "falta: un banner lleva las condiciones de su oferta (indica su `offer`, o escribe conditions)",
+        message:
+          "falta: un banner lleva las condiciones de su oferta (indica su `offer`, o escribe conditions)",
       });
     }
     if (component.component_id === 2) problems.push(...wordlessBanners(component, at));

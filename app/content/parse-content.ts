@@ -197,14 +197,20 @@ export function parseContent(
   });
   const ordered = pages.map(order);
   const routed = routeAffiliateLinks(ordered, site);
-  const variants = routeVariants(variantPages.map((variant) => ({ ...variant, page: order(variant.page) })), site, routed.links);
+  const variants = routeVariants(
+    variantPages.map((variant) => ({ ...variant, page: order(variant.page) })),
+    site,
+    routed.links,
+  );
   if (routed.problems.length > 0 || variants.problems.length > 0) {
     const fileOfSlugs = new Map(pages.map((page) => [page.slug, fileOfPage.get(page)]));
     const own = routed.problems.map(
       ({ slug, path, message }) => `${fileOfSlugs.get(slug)}: ${formatPath(path)}: ${message}`,
     );
     const variantsOwn = variants.problems
-      .filter(({ file, problem }) => !own.includes(`${file.source}${problem.slice(file.file.length)}`))
+      .filter(
+        ({ file, problem }) => !own.includes(`${file.source}${problem.slice(file.file.length)}`),
+      )
       .map(({ problem }) => problem);
     throw new ContentError([...own, ...variantsOwn], advice);
   }

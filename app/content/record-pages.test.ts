@@ -69,9 +69,15 @@ describe("a payment method record", () => {
   it("names an unknown method where a table names it", () => {
     const copy = structuredClone(real);
     const home = copy.pageFiles.find((file) => file.file === "content/pages/home.json")!;
-    const table = (home.data as Json).components.find((component: Json) => component.component_id === 10);
+    const table = (home.data as Json).components.find(
+      (component: Json) => component.component_id === 10,
+    );
     table.data.content.rows[0] = { method: "giropay" };
-    const { problems } = checkContent({ siteFile: copy.siteFile!, pageFiles: copy.pageFiles, publicRoot: "public" });
+    const { problems } = checkContent({
+      siteFile: copy.siteFile!,
+      pageFiles: copy.pageFiles,
+      publicRoot: "public",
+    });
     expect(problems).toEqual([
       expect.stringMatching(
         /^content\/pages\/home\.json: components\[\d+\]\.data\.content\.rows\[0\]\.method: "giropay" no es ningún método de pago de site\.json/,
@@ -92,9 +98,13 @@ describe("a payment method record", () => {
     for (const slug of ["/", "/es", "/juegos"]) {
       const page = pages.find((candidate) => candidate.slug === slug)!;
       const grid = page.components.find((component) => component.component_id === 4)!;
-      const tiles = (grid.data.content as { table: { content: { name: string; provider: string }[] } })
-        .table.content;
-      expect(tiles.find((tile) => tile.name === "Starburst"), slug).toMatchObject({
+      const tiles = (
+        grid.data.content as { table: { content: { name: string; provider: string }[] } }
+      ).table.content;
+      expect(
+        tiles.find((tile) => tile.name === "Starburst"),
+        slug,
+      ).toMatchObject({
         provider: "NetEnt (Evolution)",
       });
     }
@@ -104,7 +114,9 @@ describe("a payment method record", () => {
     const pages = pagesWith(() => {});
     const guide = pages.find((page) => page.slug === "/guias/requisitos-de-apuesta")!;
     const blocks = guide.components.map((component) => component.data.content as Json);
-    const targets = [...String(blocks[1]!.html).matchAll(/href="#([a-z0-9-]+)"/g)].map((match) => match[1]);
+    const targets = [...String(blocks[1]!.html).matchAll(/href="#([a-z0-9-]+)"/g)].map(
+      (match) => match[1],
+    );
     const anchors = blocks.slice(2).map((block) => block.anchor);
     expect(targets.length).toBeGreaterThanOrEqual(2);
     expect(targets).toEqual(anchors);

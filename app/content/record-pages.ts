@@ -71,7 +71,10 @@ function factsBlock(
         header: texts.facts_header,
         table: {
           headers: [texts.fact_label, texts.value_label],
-          rows: facts.map(([label, value], index) => ({ number: index + 1, cells: [label, value] })),
+          rows: facts.map(([label, value], index) => ({
+            number: index + 1,
+            cells: [label, value],
+          })),
         },
       },
     },
@@ -103,7 +106,11 @@ function personPage(person: Person, site: Site, pages: readonly Page[]): Page {
   ];
   if (person.credentials.length > 0) {
     components.push(
-      textBlock(2, texts.credentials_header, list(person.credentials.map((line) => escapeUTF8(line)))),
+      textBlock(
+        2,
+        texts.credentials_header,
+        list(person.credentials.map((line) => escapeUTF8(line))),
+      ),
     );
   }
   if (person.links.length > 0) {
@@ -167,7 +174,11 @@ function paymentMethodPage(method: PaymentMethod, site: Site): Page | null {
         order: 1,
         component_id: 14,
         data: {
-          content: { header: title, header_is_h1: true, html: `<p>${escapeUTF8(method.summary)}</p>` },
+          content: {
+            header: title,
+            header_is_h1: true,
+            html: `<p>${escapeUTF8(method.summary)}</p>`,
+          },
         },
       },
       factsBlock(2, texts, facts),
@@ -257,21 +268,23 @@ function guidePage(guide: Guide, site: Site): Page | null {
           },
         },
       },
-      textBlock(2, texts.contents_header, `<ol>${contents.map((link) => `<li>${link}</li>`).join("")}</ol>`),
-      ...guide.sections.map(
-        (section, index): PageComponent => ({
-          order: 3 + index,
-          component_id: 14,
-          data: {
-            content: {
-              header: section.heading,
-              header_is_h1: false,
-              html: section.html,
-              anchor: anchor(index),
-            },
-          },
-        }),
+      textBlock(
+        2,
+        texts.contents_header,
+        `<ol>${contents.map((link) => `<li>${link}</li>`).join("")}</ol>`,
       ),
+      ...guide.sections.map((section, index): PageComponent => ({
+        order: 3 + index,
+        component_id: 14,
+        data: {
+          content: {
+            header: section.heading,
+            header_is_h1: false,
+            html: section.html,
+            anchor: anchor(index),
+          },
+        },
+      })),
     ],
   };
 }
@@ -339,7 +352,15 @@ export function withRecords(
         });
         return [];
       }
-      const { slug: _slug, name, summary: _summary, body: _body, updated: _updated, deposit_time: _time, ...facts } = method;
+      const {
+        slug: _slug,
+        name,
+        summary: _summary,
+        body: _body,
+        updated: _updated,
+        deposit_time: _time,
+        ...facts
+      } = method;
       return [{ payment_system: name, ...facts }];
     });
     return { ...component, data: { content: { ...component.data.content, rows } } };
@@ -374,21 +395,24 @@ export function bylineProblems(
         {
           path: ["updated"],
           message:
-            'falta: una página con firma muestra la fecha de su último cambio (YYYY-MM-DD; el estudio la pone al publicar)',
+            "falta: una página con firma muestra la fecha de su último cambio (YYYY-MM-DD; el estudio la pone al publicar)",
         },
       ];
   const known = new Set(site.people.map((person) => person.slug));
-  return [...dated, ...(["author", "reviewer"] as const).flatMap((role) => {
-    const slug = page.byline?.[role];
-    return slug === undefined || known.has(slug)
-      ? []
-      : [
-          {
-            path: ["byline", role],
-            message: `"${slug}" no es ninguna persona de site.json (people: ${[...known].join(", ") || "ninguna"})`,
-          },
-        ];
-  })];
+  return [
+    ...dated,
+    ...(["author", "reviewer"] as const).flatMap((role) => {
+      const slug = page.byline?.[role];
+      return slug === undefined || known.has(slug)
+        ? []
+        : [
+            {
+              path: ["byline", role],
+              message: `"${slug}" no es ninguna persona de site.json (people: ${[...known].join(", ") || "ninguna"})`,
+            },
+          ];
+    }),
+  ];
 }
 
 /** What a page's byline shows, ready to render: names, their pages, the day and its words. */

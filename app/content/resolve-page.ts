@@ -28,7 +28,12 @@ export type Resolution<P extends WithSlug> =
   | { kind: "page"; page: P; status: number }
   | { kind: "redirect"; location: string }
   | { kind: "not-found"; page: P | null; status: 404 }
-  | { kind: "invalid"; /** The path as a reader would type it. */ path: string; page: P | null; status: 404 };
+  | {
+      kind: "invalid";
+      /** The path as a reader would type it. */ path: string;
+      page: P | null;
+      status: 404;
+    };
 
 /** Joins slug segments with "/"; no segments (or only empty ones) mean "/". */
 export function slugFromSegments(segments: readonly string[]): string {

@@ -8,8 +8,9 @@ const DAY = "2026-11-28";
 describe("stampUpdated", () => {
   it("dates a page whose text changed, and leaves one published again unchanged as it was", () => {
     const before = { title: "Bonos", updated: "2025-10-01", components: [{ h1: "Antes" }] };
-    expect(stampUpdated("pages/bonos", before, { ...before, components: [{ h1: "Después" }] }, DAY))
-      .toEqual({ ...before, components: [{ h1: "Después" }], updated: DAY });
+    expect(
+      stampUpdated("pages/bonos", before, { ...before, components: [{ h1: "Después" }] }, DAY),
+    ).toEqual({ ...before, components: [{ h1: "Después" }], updated: DAY });
     expect(stampUpdated("pages/bonos", before, structuredClone(before), DAY)).toEqual(before);
     // A new page is dated the day it is first published.
     expect(stampUpdated("pages/nueva", null, { title: "Nueva" }, DAY)).toEqual({
@@ -30,12 +31,19 @@ describe("stampUpdated", () => {
     const next = stampUpdated(
       "site",
       { brand_name: "B", people: [lucia, javier] },
-      { brand_name: "C", people: [lucia, { ...javier, name: "Javier M." }, { slug: "ana", name: "Ana" }] },
+      {
+        brand_name: "C",
+        people: [lucia, { ...javier, name: "Javier M." }, { slug: "ana", name: "Ana" }],
+      },
       DAY,
     );
     expect(next).toEqual({
       brand_name: "C",
-      people: [lucia, { ...javier, name: "Javier M.", updated: DAY }, { slug: "ana", name: "Ana", updated: DAY }],
+      people: [
+        lucia,
+        { ...javier, name: "Javier M.", updated: DAY },
+        { slug: "ana", name: "Ana", updated: DAY },
+      ],
     });
   });
 });

@@ -26,7 +26,12 @@ export function dayIn(at: number, timeZone: string): string {
 }
 
 /** `next` as it is published on `day`: dated where it changed since `previous`. */
-export function stampUpdated(document: string, previous: unknown, next: unknown, day: string): unknown {
+export function stampUpdated(
+  document: string,
+  previous: unknown,
+  next: unknown,
+  day: string,
+): unknown {
   if (!isObject(next)) return next;
   if (document.startsWith("pages/")) {
     if (next.legal === true || !changed(previous, next)) return next;
@@ -37,9 +42,7 @@ export function stampUpdated(document: string, previous: unknown, next: unknown,
     const records = next[field];
     if (!Array.isArray(records)) continue;
     const before = isObject(previous) && Array.isArray(previous[field]) ? previous[field] : [];
-    const bySlug = new Map(
-      before.filter(isObject).map((record) => [record.slug, record] as const),
-    );
+    const bySlug = new Map(before.filter(isObject).map((record) => [record.slug, record] as const));
     stamped = {
       ...stamped,
       [field]: records.map((record: unknown) =>

@@ -8,7 +8,6 @@ import type { ContentContext } from "./context";
 import { contentFields, httpsUrl, linkId, linkTarget, text, urlType } from "./primitives";
 import { offerId, recordSlug, withdrawalProblem } from "./records";
 
-
 /** The fields of a bonus card that names its offer (Bonuses, BonusList). */
 const offerCard = {
   offer: offerId
@@ -35,25 +34,29 @@ export function blockSchemas(context?: ContentContext) {
   const icon = decorativeImage.optional();
 
   /** 1 — the hero at the top of a page. */
-  const MainBlockSchema = z.strictObject({
-    h1: text.describe("The page's only <h1>."),
-    p: text.describe("Lead paragraph under the heading."),
-    buttons: z.array(button).default([]).describe("Calls to action, in display order."),
-    img_url: localAsset.describe("Hero illustration (path in public/)."),
-    img_alt: z.string().describe("Alternative text of the hero illustration."),
-    img_width: z.number().int().positive(),
-    img_height: z.number().int().positive(),
-  }).superRefine((block, ctx) => {
-    checkShape(ctx, block.img_url, { width: block.img_width, height: block.img_height }, ["img_url"]);
-    checkAlt(ctx, block.img_url, block.img_alt, ["img_alt"]);
-  });
+  const MainBlockSchema = z
+    .strictObject({
+      h1: text.describe("The page's only <h1>."),
+      p: text.describe("Lead paragraph under the heading."),
+      buttons: z.array(button).default([]).describe("Calls to action, in display order."),
+      img_url: localAsset.describe("Hero illustration (path in public/)."),
+      img_alt: z.string().describe("Alternative text of the hero illustration."),
+      img_width: z.number().int().positive(),
+      img_height: z.number().int().positive(),
+    })
+    .superRefine((block, ctx) => {
+      checkShape(ctx, block.img_url, { width: block.img_width, height: block.img_height }, [
+        "img_url",
+      ]);
+      checkAlt(ctx, block.img_url, block.img_alt, ["img_alt"]);
+    });
 
   /** 2 — a clickable promotional banner with separate phone and desktop artwork. */
   const PromoImageSchema = z.strictObject({
     badge: text
       .optional()
       .describe(
-        'The small label over the artwork, e.g. "Bono de bienvenida". With the block\'s `offer`, the offer\'s name.',
+        "The small label over the artwork, e.g. \"Bono de bienvenida\". With the block's `offer`, the offer's name.",
       ),
     headline: text
       .optional()
@@ -70,10 +73,14 @@ export function blockSchemas(context?: ContentContext) {
       .describe('"affiliate" marks the banner as a sponsored link to the casino.'),
     redirect_url: httpsUrl
       .optional()
-      .describe("Optional absolute https affiliate URL; when set, the banner links straight there."),
+      .describe(
+        "Optional absolute https affiliate URL; when set, the banner links straight there.",
+      ),
     link_id: linkId
       .optional()
-      .describe("Name of the banner in the click reports (default: derived from page and position)."),
+      .describe(
+        "Name of the banner in the click reports (default: derived from page and position).",
+      ),
     conditions: text
       .optional()
       .describe(
@@ -82,7 +89,9 @@ export function blockSchemas(context?: ContentContext) {
     mobile: decorativeImage.describe(
       "Artwork for screens narrower than 768 px. Its alt is needed only when the banner has no words over it (no offer, no headline): then the artwork carries them.",
     ),
-    desktop: decorativeImage.describe("Artwork for screens 768 px and wider (alt: as the phone's)."),
+    desktop: decorativeImage.describe(
+      "Artwork for screens 768 px and wider (alt: as the phone's).",
+    ),
   });
 
   /** 3 — a table of facts with numbered rows. */
@@ -122,89 +131,105 @@ export function blockSchemas(context?: ContentContext) {
     });
 
   /** 4 — a grid of game tiles. */
-  const GamesSchema = z.strictObject({
-    header_title: text,
-    icon_url: localAsset.optional(),
-    icon_alt: z.string().default(""),
-    hover_text: text.describe(
-      'Text shown over a tile on hover and keyboard focus, e.g. "Jugar ahora".',
-    ),
-    tile_width: z.number().int().positive().describe("Intrinsic size shared by every tile image."),
-    tile_height: z.number().int().positive(),
-    table: z.strictObject({
-      content: z
-        .array(
-          z
-            .strictObject({
-              game: recordSlug
-                .optional()
-                .describe(
-                  "A game of the site config (its slug): the tile shows that record's name, studio and artwork; leave name, alt, image and provider out.",
+  const GamesSchema = z
+    .strictObject({
+      header_title: text,
+      icon_url: localAsset.optional(),
+      icon_alt: z.string().default(""),
+      hover_text: text.describe(
+        'Text shown over a tile on hover and keyboard focus, e.g. "Jugar ahora".',
+      ),
+      tile_width: z
+        .number()
+        .int()
+        .positive()
+        .describe("Intrinsic size shared by every tile image."),
+      tile_height: z.number().int().positive(),
+      table: z.strictObject({
+        content: z
+          .array(
+            z
+              .strictObject({
+                game: recordSlug
+                  .optional()
+                  .describe(
+                    "A game of the site config (its slug): the tile shows that record's name, studio and artwork; leave name, alt, image and provider out.",
+                  ),
+                name: text.optional().describe("Game title (without `game`)."),
+                alt: z.string().optional().describe("Alternative text of the tile image."),
+                link: href.describe(
+                  'Where the tile leads (usually "/sing-up/", or a game\'s page).',
                 ),
-              name: text.optional().describe("Game title (without `game`)."),
-              alt: z.string().optional().describe("Alternative text of the tile image."),
-              link: href.describe('Where the tile leads (usually "/sing-up/", or a game\'s page).'),
-              image: localAsset.optional().describe("Tile artwork (path in public/)."),
-              provider: text.optional().describe("Studio that makes the game."),
-              target_link: linkTarget.default("_self").describe("Same tab or new tab."),
-              redirect_link: httpsUrl
-                .optional()
-                .describe("Optional absolute https affiliate URL used instead of `link`."),
-              url_type: urlType
-                .default("affiliate")
-                .describe(
-                  "Kind of destination (see the button's url_type); tiles lead to sign-up by default.",
-                ),
-              link_id: linkId
-                .optional()
-                .describe(
-                  "Name of the tile in the click reports (default: derived from its position).",
-                ),
-            })
-            .superRefine((tile, ctx) => {
-              const written = (["name", "alt", "image", "provider"] as const).filter(
-                (field) => tile[field] !== undefined,
-              );
-              if (tile.game !== undefined && written.length > 0) {
-                ctx.addIssue({
-                  code: "custom",
-                  path: [written[0]!],
-                  message: "una ficha que nombra un juego (game) toma del registro su nombre, estudio e imagen: quita este campo",
-                });
-              }
-              if (tile.game === undefined) {
-                for (const field of ["name", "alt", "image", "provider"] as const) {
-                  if (tile[field] === undefined) {
-                    ctx.addIssue({
-                      code: "custom",
-                      path: [field],
-                      message: "falta: una ficha sin juego del registro (game) lleva name, alt, image y provider",
-                    });
+                image: localAsset.optional().describe("Tile artwork (path in public/)."),
+                provider: text.optional().describe("Studio that makes the game."),
+                target_link: linkTarget.default("_self").describe("Same tab or new tab."),
+                redirect_link: httpsUrl
+                  .optional()
+                  .describe("Optional absolute https affiliate URL used instead of `link`."),
+                url_type: urlType
+                  .default("affiliate")
+                  .describe(
+                    "Kind of destination (see the button's url_type); tiles lead to sign-up by default.",
+                  ),
+                link_id: linkId
+                  .optional()
+                  .describe(
+                    "Name of the tile in the click reports (default: derived from its position).",
+                  ),
+              })
+              .superRefine((tile, ctx) => {
+                const written = (["name", "alt", "image", "provider"] as const).filter(
+                  (field) => tile[field] !== undefined,
+                );
+                if (tile.game !== undefined && written.length > 0) {
+                  ctx.addIssue({
+                    code: "custom",
+                    path: [written[0]!],
+                    message:
+                      "una ficha que nombra un juego (game) toma del registro su nombre, estudio e imagen: quita este campo",
+                  });
+                }
+                if (tile.game === undefined) {
+                  for (const field of ["name", "alt", "image", "provider"] as const) {
+                    if (tile[field] === undefined) {
+                      ctx.addIssue({
+                        code: "custom",
+                        path: [field],
+                        message:
+                          "falta: una ficha sin juego del registro (game) lleva name, alt, image y provider",
+                      });
+                    }
                   }
                 }
-              }
-            }),
-        )
-        .min(1),
-    }),
-    btn_show_all_link: href.describe('The "show all games" link under the grid.'),
-    btn_show_all_text: text,
-    btn_show_all_target_link: linkTarget.default("_self"),
-    btn_show_all_redirect_link: httpsUrl.optional(),
-    btn_show_all_url_type: urlType.default("affiliate"),
-    btn_show_all_link_id: linkId
-      .optional()
-      .describe('Name of the "show all" link in the click reports (default: derived).'),
-  }).superRefine((block, ctx) => {
-    const tile = { width: block.tile_width, height: block.tile_height };
-    block.table.content.forEach((game, index) => {
-      // A tile that names a game takes its artwork from the record.
-      if (game.game !== undefined || game.image === undefined) return;
-      const at = ["table", "content", index];
-      checkShape(ctx, game.image, tile, [...at, "image"], `la medida de las fichas ${tile.width}×${tile.height} (tile_width × tile_height)`);
-      checkAlt(ctx, game.image, game.alt ?? "", [...at, "alt"]);
+              }),
+          )
+          .min(1),
+      }),
+      btn_show_all_link: href.describe('The "show all games" link under the grid.'),
+      btn_show_all_text: text,
+      btn_show_all_target_link: linkTarget.default("_self"),
+      btn_show_all_redirect_link: httpsUrl.optional(),
+      btn_show_all_url_type: urlType.default("affiliate"),
+      btn_show_all_link_id: linkId
+        .optional()
+        .describe('Name of the "show all" link in the click reports (default: derived).'),
+    })
+    .superRefine((block, ctx) => {
+      const tile = { width: block.tile_width, height: block.tile_height };
+      block.table.content.forEach((game, index) => {
+        // A tile that names a game takes its artwork from the record.
+        if (game.game !== undefined || game.image === undefined) return;
+        const at = ["table", "content", index];
+        checkShape(
+          ctx,
+          game.image,
+          tile,
+          [...at, "image"],
+          `la medida de las fichas ${tile.width}×${tile.height} (tile_width × tile_height)`,
+        );
+        checkAlt(ctx, game.image, game.alt ?? "", [...at, "alt"]);
+      });
     });
-  });
 
   /** Card artwork, as flat fields (img_url and img_alt, the product's field names). */
   const cardArt = {
@@ -227,16 +252,17 @@ export function blockSchemas(context?: ContentContext) {
     p: z.string().default(""),
     bonuses: z
       .array(
-        z.strictObject({
-          ...cardArt,
-          title_card_body: text.describe("Card title."),
-          list_items: z.array(text).min(1).describe("Bullet points of the card (plain text)."),
-          validity: text.describe(
-            'How long the offer and its wagering last, e.g. "30 días desde el depósito" (shown with the card, art. 13.4 RD 958/2020).',
-          ),
-          ...offerCard,
-
-        }).superRefine(checkArt(true)),
+        z
+          .strictObject({
+            ...cardArt,
+            title_card_body: text.describe("Card title."),
+            list_items: z.array(text).min(1).describe("Bullet points of the card (plain text)."),
+            validity: text.describe(
+              'How long the offer and its wagering last, e.g. "30 días desde el depósito" (shown with the card, art. 13.4 RD 958/2020).',
+            ),
+            ...offerCard,
+          })
+          .superRefine(checkArt(true)),
       )
       .min(1),
     buttons: z.array(button).default([]),
@@ -249,11 +275,13 @@ export function blockSchemas(context?: ContentContext) {
     p: z.string().default(""),
     cards: z
       .array(
-        z.strictObject({
-          ...cardArt,
-          title_card_body: text,
-          description_card_body: text,
-        }).superRefine(checkArt(false)),
+        z
+          .strictObject({
+            ...cardArt,
+            title_card_body: text,
+            description_card_body: text,
+          })
+          .superRefine(checkArt(false)),
       )
       .min(1),
     button: button.optional(),
@@ -375,14 +403,20 @@ export function blockSchemas(context?: ContentContext) {
             withdrawal_time: text.optional(),
           })
           .superRefine((row, ctx) => {
-            const required = ["payment_system", "mobile_payment", "min_deposit", "max_deposit"] as const;
+            const required = [
+              "payment_system",
+              "mobile_payment",
+              "min_deposit",
+              "max_deposit",
+            ] as const;
             if (row.method !== undefined) {
               const written = Object.keys(row).filter((field) => field !== "method");
               if (written.length > 0) {
                 ctx.addIssue({
                   code: "custom",
                   path: [written[0]!],
-                  message: "una fila que nombra un método de pago (method) toma del registro sus datos: quita este campo",
+                  message:
+                    "una fila que nombra un método de pago (method) toma del registro sus datos: quita este campo",
                 });
               }
               return;
@@ -392,7 +426,8 @@ export function blockSchemas(context?: ContentContext) {
                 ctx.addIssue({
                   code: "custom",
                   path: [field],
-                  message: "falta: una fila sin método del registro (method) lleva payment_system, mobile_payment, min_deposit y max_deposit",
+                  message:
+                    "falta: una fila sin método del registro (method) lleva payment_system, mobile_payment, min_deposit y max_deposit",
                 });
               }
             }
@@ -454,7 +489,9 @@ export function blockSchemas(context?: ContentContext) {
       .string()
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'debe tener a-z, 0-9 y "-"')
       .optional()
-      .describe('The heading\'s id, for links to this section ("#<anchor>"), e.g. from a table of contents.'),
+      .describe(
+        'The heading\'s id, for links to this section ("#<anchor>"), e.g. from a table of contents.',
+      ),
   });
 
   return {

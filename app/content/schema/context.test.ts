@@ -47,14 +47,17 @@ describe("a block schema made with a context", () => {
       {
         path: "img_url",
         advice: false,
-        message: expect.stringMatching(/^la medida declarada 800×800 no tiene la forma de "\/images\/hero\.png", que mide 400×300/),
+        message: expect.stringMatching(
+          /^la medida declarada 800×800 no tiene la forma de "\/images\/hero\.png", que mide 400×300/,
+        ),
       },
     ]);
     expect(issuesOf({ ...hero, img_url: "/images/otra.png" })).toEqual([
       {
         path: "img_url",
         advice: false,
-        message: '"/images/otra.png" no es ningún archivo de public/ (añade el archivo o corrige la ruta)',
+        message:
+          '"/images/otra.png" no es ningún archivo de public/ (añade el archivo o corrige la ruta)',
       },
     ]);
   });
@@ -64,7 +67,8 @@ describe("a block schema made with a context", () => {
       {
         path: "img_alt",
         advice: true,
-        message: 'la imagen "/images/hero.png" no tiene texto alternativo (descríbela, salvo que sea decorativa)',
+        message:
+          'la imagen "/images/hero.png" no tiene texto alternativo (descríbela, salvo que sea decorativa)',
       },
     ]);
   });

@@ -17,10 +17,15 @@ export const experimentName = z
 /** A variant's id, e.g. "A", "B". */
 const variantId = z
   .string()
-  .regex(/^[A-Z][A-Za-z0-9]{0,7}$/, 'debe empezar por una mayúscula (p. ej. "A", "B"), hasta 8 caracteres');
+  .regex(
+    /^[A-Z][A-Za-z0-9]{0,7}$/,
+    'debe empezar por una mayúscula (p. ej. "A", "B"), hasta 8 caracteres',
+  );
 
 /** An instant with its offset, e.g. "2026-11-25T00:00:00+01:00". */
-const instant = z.iso.datetime({ offset: true }).describe('Fecha y hora con zona, p. ej. "2026-11-25T00:00:00+01:00".');
+const instant = z.iso
+  .datetime({ offset: true })
+  .describe('Fecha y hora con zona, p. ej. "2026-11-25T00:00:00+01:00".');
 
 /** What an experiment is judged by (docs/experiments.md). */
 export const EXPERIMENT_GOALS = ["ctr", "registrations", "ftds", "commission"] as const;
@@ -34,14 +39,21 @@ export const experimentSchema = z
     end: instant
       .optional()
       .describe("When it ends (after start). From then everyone gets the winner, or the control."),
-    goal: z.enum(EXPERIMENT_GOALS).describe("What decides the winner: ctr, registrations, ftds or commission."),
-    winner: variantId.optional().describe("The variant everyone gets after the end (only with end)."),
+    goal: z
+      .enum(EXPERIMENT_GOALS)
+      .describe("What decides the winner: ctr, registrations, ftds or commission."),
+    winner: variantId
+      .optional()
+      .describe("The variant everyone gets after the end (only with end)."),
     variants: z
       .array(
         z.strictObject({
           id: variantId,
           label: text.describe("The variant in words, in Spanish, for the dashboard."),
-          weight: z.number().positive("debe ser un número positivo").describe("Share of visitors, relative to the others' weights."),
+          weight: z
+            .number()
+            .positive("debe ser un número positivo")
+            .describe("Share of visitors, relative to the others' weights."),
         }),
       )
       .min(2, "un experimento necesita al menos dos variantes (la primera es el control)")
@@ -51,15 +63,26 @@ export const experimentSchema = z
     const ids = experiment.variants.map((variant) => variant.id);
     ids.forEach((id, index) => {
       if (ids.indexOf(id) !== index) {
-        ctx.addIssue({ code: "custom", path: ["variants", index, "id"], message: `id de variante repetido "${id}"` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["variants", index, "id"],
+          message: `id de variante repetido "${id}"`,
+        });
       }
     });
-    if (experiment.end !== undefined && Date.parse(experiment.end) <= Date.parse(experiment.start)) {
+    if (
+      experiment.end !== undefined &&
+      Date.parse(experiment.end) <= Date.parse(experiment.start)
+    ) {
       ctx.addIssue({ code: "custom", path: ["end"], message: "debe ser posterior a start" });
     }
     if (experiment.winner !== undefined) {
       if (experiment.end === undefined) {
-        ctx.addIssue({ code: "custom", path: ["winner"], message: "solo puede haber ganadora con end (fin del experimento)" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["winner"],
+          message: "solo puede haber ganadora con end (fin del experimento)",
+        });
       }
       if (!ids.includes(experiment.winner)) {
         ctx.addIssue({
@@ -81,7 +104,11 @@ export const experimentsField = z
     const names = experiments.map((experiment) => experiment.name);
     names.forEach((name, index) => {
       if (names.indexOf(name) !== index) {
-        ctx.addIssue({ code: "custom", path: [index, "name"], message: `experimento repetido "${name}"` });
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "name"],
+          message: `experimento repetido "${name}"`,
+        });
       }
     });
   })

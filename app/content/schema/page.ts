@@ -22,7 +22,9 @@ export function pageSchema(context?: ContentContext) {
         order: z
           .number()
           .int()
-          .describe("Position on the page; blocks render in ascending order (ties keep file order)."),
+          .describe(
+            "Position on the page; blocks render in ascending order (ties keep file order).",
+          ),
         component_id: z
           .literal(id)
           .describe(
@@ -37,7 +39,9 @@ export function pageSchema(context?: ContentContext) {
         fallback: z
           .strictObject({ content: blocks[id] })
           .optional()
-          .describe("What the block shows instead while its offer is not valid (none: it disappears)."),
+          .describe(
+            "What the block shows instead while its offer is not valid (none: it disappears).",
+          ),
         experiment: blockExperiment,
       })
       .describe(`Block ${id}: ${BLOCK_NAMES[id]}`);

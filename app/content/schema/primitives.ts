@@ -168,33 +168,35 @@ export function contentFields(context?: ContentContext) {
   });
 
   /** HTML limited to a small allowlist of tags (p, strong, em, ul, ol, li, a, br, …). */
-  const safeHtml = z.string().superRefine((value, ctx) => {
-    for (const problem of findUnsafeHtml(value)) {
-      ctx.addIssue({ code: "custom", message: `HTML no permitido: ${problem}` });
-    }
-    if (!context || !value.includes("<")) return;
-    for (const match of value.matchAll(HTML_HREF)) {
-      const problem = context.linkProblem(match[2]!);
-      if (problem) {
-        ctx.addIssue({
-          code: "custom",
-          message: `un enlace del HTML a "${match[2]}" ${problem}`,
-        });
+  const safeHtml = z
+    .string()
+    .superRefine((value, ctx) => {
+      for (const problem of findUnsafeHtml(value)) {
+        ctx.addIssue({ code: "custom", message: `HTML no permitido: ${problem}` });
       }
-    }
-    let previous = 2;
-    for (const match of value.matchAll(HTML_HEADING)) {
-      const level = Number(match[1]);
-      if (level > previous + 1) {
-        ctx.addIssue({
-          code: "custom",
-          params: ADVICE,
-          message: `el título <h${level}> sigue a un <h${previous}>: se salta un nivel (usa <h${previous + 1}>)`,
-        });
+      if (!context || !value.includes("<")) return;
+      for (const match of value.matchAll(HTML_HREF)) {
+        const problem = context.linkProblem(match[2]!);
+        if (problem) {
+          ctx.addIssue({
+            code: "custom",
+            message: `un enlace del HTML a "${match[2]}" ${problem}`,
+          });
+        }
       }
-      previous = level;
-    }
-  })
+      let previous = 2;
+      for (const match of value.matchAll(HTML_HEADING)) {
+        const level = Number(match[1]);
+        if (level > previous + 1) {
+          ctx.addIssue({
+            code: "custom",
+            params: ADVICE,
+            message: `el título <h${level}> sigue a un <h${previous}>: se salta un nivel (usa <h${previous + 1}>)`,
+          });
+        }
+        previous = level;
+      }
+    })
     // The studio edits it with its rich-text field (app/components/admin/studio/rich-text.tsx).
     .meta({ contentMediaType: "text/html" });
 

@@ -82,7 +82,10 @@ const offerTime = z
     (value) =>
       z.iso.date().safeParse(value).success ||
       z.iso.datetime({ offset: true }).safeParse(value).success,
-    { message: 'debe ser un día AAAA-MM-DD (p. ej. "2026-12-31") o una hora con zona (2026-12-31T23:59:00+01:00)' },
+    {
+      message:
+        'debe ser un día AAAA-MM-DD (p. ej. "2026-12-31") o una hora con zona (2026-12-31T23:59:00+01:00)',
+    },
   );
 
 /**
@@ -119,8 +122,8 @@ export function offerSchema({ href }: Pick<ReturnType<typeof contentFields>, "hr
           "Until when (a day: to its end). After it, its blocks show their fallback or disappear and its links lead to the fallback destination, without a publish.",
         ),
       terms_line: text.describe(
-          'The conditions shown with every claim of the offer, with what advertising_rules.terms_line_requires asks (the 18+ notice), e.g. "Depósito mínimo 20 € · Apuesta 35x · Validez 30 días · Solo mayores de 18 años".',
-        ),
+        'The conditions shown with every claim of the offer, with what advertising_rules.terms_line_requires asks (the 18+ notice), e.g. "Depósito mínimo 20 € · Apuesta 35x · Validez 30 días · Solo mayores de 18 años".',
+      ),
       terms_url: href.describe("Where its full terms are (a page of the site or the operator's)."),
       destination: httpsUrl.describe("The affiliate URL of the offer: where its links lead."),
       fallback_destination: httpsUrl.describe(
@@ -182,7 +185,9 @@ export function gameSchema({
       .min(50)
       .max(100)
       .describe("Theoretical return to player published by the provider, in % (e.g. 96.5)."),
-    volatility: z.enum(["baja", "media", "alta"]).describe("How unevenly it pays: baja, media or alta."),
+    volatility: z
+      .enum(["baja", "media", "alta"])
+      .describe("How unevenly it pays: baja, media or alta."),
     min_bet: text.describe('e.g. "0,20 €".'),
     max_bet: text.describe('e.g. "100 €".'),
     features: z.array(text).default([]).describe("What sets it apart (free spins, multipliers…)."),

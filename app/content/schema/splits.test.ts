@@ -77,7 +77,8 @@ describe("splitLinkProblems", () => {
     expect(splitLinkProblems([split()], new Set(["other"]))).toEqual([
       {
         path: ["affiliate", "splits", 0, "link"],
-        message: 'ningún enlace tiene el id "home-hero-1-button-1" (los ids salen en el informe de clics)',
+        message:
+          'ningún enlace tiene el id "home-hero-1-button-1" (los ids salen en el informe de clics)',
       },
     ]);
   });

@@ -18,8 +18,13 @@ export const splitsSchema = z
     z.strictObject({
       link: z
         .string()
-        .regex(/^[a-z0-9-]{1,120}$/, "debe ser el id de un enlace (a-z, 0-9 y -), p. ej. home-hero-1-button-1")
-        .describe("The id of the link, as the click reports name it (e.g. home-main-block-1-button-1)."),
+        .regex(
+          /^[a-z0-9-]{1,120}$/,
+          "debe ser el id de un enlace (a-z, 0-9 y -), p. ej. home-hero-1-button-1",
+        )
+        .describe(
+          "The id of the link, as the click reports name it (e.g. home-main-block-1-button-1).",
+        ),
       experiment: z.string().describe("The name of the experiment (experiments[].name)."),
       destinations: z
         .record(z.string(), httpsUrl)
@@ -54,7 +59,10 @@ export function splitProblems(
   splits.forEach((split, index) => {
     const at = ["affiliate", "splits", index];
     if (seen.has(split.link)) {
-      problems.push({ path: [...at, "link"], message: `el enlace "${split.link}" ya tiene otro reparto` });
+      problems.push({
+        path: [...at, "link"],
+        message: `el enlace "${split.link}" ya tiene otro reparto`,
+      });
     }
     seen.add(split.link);
     const experiment = experiments.find((declared) => declared.name === split.experiment);

@@ -197,10 +197,16 @@ function contradictions(text: string, offer: Offer): string[] {
   return found;
 }
 
+/** The offer's top € figure as its texts write it ("500", "1.000"), escaped for a RegExp. */
+function topFigure(offer: Offer): string {
+  return Math.max(...offer.amounts)
+    .toLocaleString("es-ES")
+    .replaceAll(".", "\\.");
+}
+
 /** "hasta 500 €", the claim of an offer, as its texts write it. */
 function claimsOf(offer: Offer): RegExp {
-  const amount = Math.max(...offer.amounts).toLocaleString("es-ES");
-  return new RegExp(`hasta\\s${amount.replace(".", "\\.")}\\s?€`, "i");
+  return new RegExp(`hasta\\s${topFigure(offer)}\\s?€`, "i");
 }
 
 /**
@@ -211,18 +217,18 @@ const PROMOTING_BLOCKS: ReadonlySet<number> = new Set([1, 2, 5, 8]);
 
 /**
  * The head (title, description) that claims an offer names it in `meta.offer` and has a
- * `meta.fallback` that claims none, shown outside the offer's validity (headAt).
+ * `meta.fallback` that claims none, shown outside the offer's validity (showsOfferHead).
  */
-function headProblems(page: Page, offers: Map<string, Offer>, known: string): Problem[] {
+function headProblems(
+  page: Page,
+  offers: Map<string, Offer>,
+  unknownOffer: (id: string, path: (string | number)[]) => Problem,
+): Problem[] {
   if (page.legal) return [];
   const { meta } = page;
   const problems: Problem[] = [];
-  if (meta.offer && !offers.has(meta.offer)) {
-    problems.push({
-      path: ["meta", "offer"],
-      message: `"${meta.offer}" no es ninguna oferta de site.json (${known})`,
-    });
-  }
+  if (meta.offer && !offers.has(meta.offer))
+    problems.push(unknownOffer(meta.offer, ["meta", "offer"]));
   if (meta.offer && !meta.fallback) {
     problems.push({
       path: ["meta", "fallback"],
@@ -231,10 +237,7 @@ function headProblems(page: Page, offers: Map<string, Offer>, known: string): Pr
   }
   for (const offer of offers.values()) {
     // Any mention of the offer's top figure ("bono de 500 €"): a head says no more than that.
-    const amount = Math.max(...offer.amounts)
-      .toLocaleString("es-ES")
-      .replace(".", "\\.");
-    const claim = new RegExp(`(^|[^\\d.,])${amount}\\s?€`);
+    const claim = new RegExp(`(^|[^\\d.,])${topFigure(offer)}\\s?€`);
     for (const field of ["title", "description"] as const) {
       if (claim.test(meta[field]) && meta.offer !== offer.id) {
         problems.push({
@@ -307,7 +310,11 @@ export function offerProblems(page: Page, site: Site): Problem[] {
   const offers = new Map(site.offers.map((offer) => [offer.id, offer]));
   const problems: Problem[] = [];
   const known = `ofertas: ${[...offers.keys()].join(", ") || "ninguna"}`;
-  problems.push(...headProblems(page, offers, known));
+  const unknownOffer = (id: string, path: (string | number)[]): Problem => ({
+    path,
+    message: `"${id}" no es ninguna oferta de site.json (${known})`,
+  });
+  problems.push(...headProblems(page, offers, unknownOffer));
   page.components.forEach((component, index) => {
     const at: (string | number)[] = ["components", index];
     const checkFigures = (offer: Offer, value: unknown, path: (string | number)[]) => {
@@ -317,12 +324,8 @@ export function offerProblems(page: Page, site: Site): Problem[] {
       }
     };
     const blockOffer = component.offer ? offers.get(component.offer) : undefined;
-    if (component.offer && !blockOffer) {
-      problems.push({
-        path: [...at, "offer"],
-        message: `"${component.offer}" no es ninguna oferta de site.json (${known})`,
-      });
-    }
+    if (component.offer && !blockOffer)
+      problems.push(unknownOffer(component.offer, [...at, "offer"]));
     if (blockOffer) checkFigures(blockOffer, component.data.content, [...at, "data", "content"]);
     const cards = cardsOf(component) ?? [];
     cards.forEach((card, cardIndex) => {
@@ -330,10 +333,7 @@ export function offerProblems(page: Page, site: Site): Problem[] {
       const offer = offers.get(card.offer);
       const path = [...at, "data", "content", "bonuses", cardIndex];
       if (!offer) {
-        problems.push({
-          path: [...path, "offer"],
-          message: `"${card.offer}" no es ninguna oferta de site.json (${known})`,
-        });
+        problems.push(unknownOffer(card.offer, [...path, "offer"]));
       } else {
         checkFigures(offer, card, path);
       }

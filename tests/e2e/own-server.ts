@@ -62,3 +62,13 @@ export async function waitForDraftSaved(page: Page) {
     timeout: 15_000,
   });
 }
+
+/**
+ * Waits for the studio's "Publicado": the publish's own answer. A publish checks the whole
+ * content (its records make some 30 pages): on a busy machine that passes five seconds.
+ */
+export async function waitForPublished(page: Page) {
+  await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible({
+    timeout: 20_000,
+  });
+}

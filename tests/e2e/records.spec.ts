@@ -12,7 +12,7 @@ import path from "node:path";
 
 import { expect, test, type Page } from "@playwright/test";
 
-import { startOwnServer, type OwnServer, waitForDraftSaved } from "./own-server";
+import { startOwnServer, type OwnServer, waitForDraftSaved, waitForPublished } from "./own-server";
 
 const PASSWORD = "records-e2e-password";
 const PERSON_UA =
@@ -111,9 +111,7 @@ test("a payment method's withdrawal time changed once changes its page and every
   await time.fill("Hasta 2 horas");
   await waitForDraftSaved(page);
   await page.getByRole("button", { name: "Publicar" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible({
-    timeout: 20_000,
-  });
+  await waitForPublished(page);
   for (const pathname of ["/metodos-de-pago/bizum", "/metodos-de-pago", "/", "/es"]) {
     await expect.poll(() => textOf(pathname), { timeout: 5_000 }).toContain("Hasta 2 horas");
   }

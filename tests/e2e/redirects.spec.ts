@@ -12,7 +12,7 @@ import path from "node:path";
 
 import { expect, test, type Page } from "@playwright/test";
 
-import { startOwnServer, type OwnServer, waitForDraftSaved } from "./own-server";
+import { startOwnServer, type OwnServer, waitForDraftSaved, waitForPublished } from "./own-server";
 
 const PASSWORD = "redirects-e2e-password";
 const PERSON_UA =
@@ -52,7 +52,7 @@ async function renameVip(page: Page, to: string) {
   await page.getByLabel("Ruta (URL)", { exact: false }).first().fill(to);
   await waitForDraftSaved(page);
   await page.getByRole("button", { name: "Publicar" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible();
+  await waitForPublished(page);
 }
 
 test("a page's new path leaves a 301 from the old one; renamed back, no loop", async ({ page }) => {

@@ -12,7 +12,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { startTopology, type Topology } from "../../scripts/topology";
 import { freePorts } from "../free-port";
 import { photo } from "../photo";
-import { waitForDraftSaved } from "./own-server";
+import { waitForDraftSaved, waitForPublished } from "./own-server";
 
 const PASSWORD = "studio-cluster-password";
 const PERSON_UA =
@@ -63,7 +63,7 @@ test("a publish on one instance is served by both within 5 s, and so is a restor
     await hero.getByLabel("Titular", { exact: false }).first().fill(NEW_HEADLINE);
     await waitForDraftSaved(page);
     await page.getByRole("button", { name: "Publicar" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible();
+    await waitForPublished(page);
     for (const instance of [first, second]) {
       await expect
         .poll(() => headlineOn(page, instance.url), { timeout: 5_000 })
@@ -102,7 +102,7 @@ test("a publish on one instance is served by both within 5 s, and so is a restor
       .selectOption({ label: "cofre (1920×1280)" });
     await waitForDraftSaved(page);
     await page.getByRole("button", { name: "Publicar" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible();
+    await waitForPublished(page);
     for (const instance of [first, second]) {
       const srcset = async () => {
         const html = await (await page.request.get(`${instance.url}/es`)).text();

@@ -12,7 +12,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 import { VARIANT_B_H1, writeRunningExperimentContent } from "../running-experiment";
-import { startOwnServer, type OwnServer } from "./own-server";
+import { startOwnServer, waitForDraftSaved, waitForPublished, type OwnServer } from "./own-server";
 
 const PASSWORD = "studio-experiments-password";
 const PERSON_UA =
@@ -76,9 +76,7 @@ test("a block under a running experiment shows its variants, warns on a change, 
     /^Has cambiado «Titular», pero el experimento «.+» está en marcha: el 50 % de los visitantes \(variante B\) sigue viendo su propio texto/,
   );
   await expect(table.getByRole("row").nth(1)).toContainText("Brisamar Casino: bono de invierno");
-  await expect(page.getByRole("status").filter({ hasText: "Borrador guardado" })).toBeVisible({
-    timeout: 15_000,
-  });
+  await waitForDraftSaved(page);
   await page.getByRole("button", { name: "Descartar borrador" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Borrador descartado" })).toBeVisible();
 
@@ -95,15 +93,9 @@ test("a block under a running experiment shows its variants, warns on a change, 
     .replace(" ", "T");
   await end.fill(madrid);
   await page.locator("input[id$='_winner']").first().fill("A");
-  await expect(page.getByRole("status").filter({ hasText: "Borrador guardado" })).toBeVisible({
-    timeout: 15_000,
-  });
+  await waitForDraftSaved(page);
   await page.getByRole("button", { name: "Publicar" }).click();
-  // The settings' publish checks the whole content (its records make some 30 pages): on a
-  // busy machine it takes more than the default five seconds.
-  await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible({
-    timeout: 20_000,
-  });
+  await waitForPublished(page);
 
   await page.goto(`${server.url}/admin/contenido/paginas/home`);
   await hero.locator("summary").click();
@@ -112,9 +104,7 @@ test("a block under a running experiment shows its variants, warns on a change, 
     .getByLabel("Titular", { exact: false })
     .first()
     .fill("Brisamar Casino: bono de invierno");
-  await expect(page.getByRole("status").filter({ hasText: "Borrador guardado" })).toBeVisible({
-    timeout: 15_000,
-  });
+  await waitForDraftSaved(page);
   await expect(variants.getByRole("status")).toHaveCount(0);
 
   // The dashboard reads it as ended, with its winner.

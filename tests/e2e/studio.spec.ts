@@ -13,7 +13,7 @@ import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 
 import { photo } from "../photo";
-import { startOwnServer, waitForDraftSaved, type OwnServer } from "./own-server";
+import { startOwnServer, waitForDraftSaved, waitForPublished, type OwnServer } from "./own-server";
 
 const PASSWORD = "studio-e2e-password-long";
 /** A person's browser: the studio's previews are pages, and headless Chromium is a crawler. */
@@ -43,7 +43,9 @@ const test = base.extend({
   },
 });
 
-test.describe.configure({ mode: "serial" });
+// Serial, and a minute a test: each saves drafts and publishes through checks of the whole
+// content, which on a busy two-core machine passes the default thirty seconds.
+test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 let server: OwnServer;
 let ledger: string;
@@ -168,7 +170,7 @@ test("the marketer changes the home headline, previews it, publishes it and rest
   expect(reloads).toEqual([]);
   await page.getByLabel("Nota de la publicación (opcional)").fill("Titular de diciembre");
   await page.getByRole("button", { name: "Publicar" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible();
+  await waitForPublished(page);
   await expect.poll(() => publicHeadline(page), { timeout: 5_000 }).toBe(newHeadline);
 
   // The history: the first revision (the files) and this one, with the field that changed.
@@ -380,7 +382,7 @@ test("an uploaded photo appears in a promo block with srcset, width and height; 
     .selectOption({ label: "ruleta-diciembre (1920×1280)" });
   await waitForDraftSaved(page);
   await page.getByRole("button", { name: "Publicar" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible();
+  await waitForPublished(page);
 
   const visitor = await page.request.get(`${server.url}/es`, {
     headers: { "User-Agent": PERSON_UA, Cookie: "" },
@@ -493,7 +495,7 @@ test("a page is duplicated into a new one, published, and taken off the site; a 
     );
   await waitForDraftSaved(page);
   await page.getByRole("button", { name: "Publicar" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible();
+  await waitForPublished(page);
   const visitor = { headers: { "User-Agent": PERSON_UA, Cookie: "" } };
   await expect
     .poll(async () => (await page.request.get(`${server.url}/ruleta-en-vivo`, visitor)).status())
@@ -621,7 +623,7 @@ test("an editor writes and previews drafts; publishing answers 403; accounts com
     "Titular de la editora",
   );
   await publisher.getByRole("button", { name: "Publicar" }).click();
-  await expect(publisher.getByRole("status").filter({ hasText: "Publicado" })).toBeVisible();
+  await waitForPublished(publisher);
   await expect
     .poll(() => publicHeadline(publisher), { timeout: 5_000 })
     .toBe("Titular de la editora");

@@ -63,6 +63,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
+  // A bound on a test's whole run, not a wait: a test ends as soon as its conditions hold.
+  // The studio's flows (save, publish: checks of the whole content) pass thirty seconds on a
+  // shared two-core machine with one core taken; each expect still waits its own 5 s.
+  timeout: 60_000,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: BASE_URL,

@@ -28,6 +28,16 @@ export function testClick(overrides: Partial<ClickRecord> = {}): ClickRecord {
     is_bot: 0,
     visitor: "v1",
     click_id: null,
+    offer: null,
     ...overrides,
   };
+}
+
+/** A click as a ledger older than migration 019 stores it: no offer column yet. */
+export function clickBeforeOffers(
+  overrides: Partial<ClickRecord> = {},
+): Omit<ClickRecord, "offer"> {
+  const click: Partial<ClickRecord> = testClick(overrides);
+  delete click.offer;
+  return click as Omit<ClickRecord, "offer">;
 }

@@ -177,6 +177,8 @@ export type ClickInput = {
   clientAddress: string;
   linkId: string;
   destination: string;
+  /** The offer the link promotes (its block's or card's), if any. */
+  offer?: string;
   subIdParam: string;
   /** Name of the country header when the country gate is configured. */
   countryHeader?: string;
@@ -244,5 +246,6 @@ export function buildClickRecord(input: ClickInput): ClickRecord {
     is_bot: bot ? 1 : 0,
     visitor: input.visitorKeys.key(input.clientAddress, userAgent, day),
     click_id: newClickId(),
+    offer: input.offer ?? null,
   };
 }

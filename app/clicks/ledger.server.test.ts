@@ -271,8 +271,13 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
   it("keeps its daily counts equal to counting the clicks themselves", async () => {
     await clear();
     const links = [
-      { id: "home-hero", page: "/", destination: "https://example.com/a" },
-      { id: "bonos-list", page: "/bonos", destination: "https://example.com/b" },
+      { id: "home-hero", page: "/", destination: "https://example.com/a", offer: "bienvenida" },
+      {
+        id: "bonos-list",
+        page: "/bonos",
+        destination: "https://example.com/b",
+        offer: "bienvenida",
+      },
       { id: "vip-cta", page: "/vip", destination: "https://example.com/c" },
     ];
     // Written in two runs, so the second adds to counts the first made.
@@ -317,8 +322,8 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
   it("answers filtered views with the same figures as counting the clicks one way at a time", async () => {
     await clear();
     const links = [
-      { id: "home-hero", page: "/", destination: "https://example.com/a" },
-      { id: "home-footer", page: "/", destination: "https://example.com/a" },
+      { id: "home-hero", page: "/", destination: "https://example.com/a", offer: "bienvenida" },
+      { id: "home-footer", page: "/", destination: "https://example.com/a", offer: "verano" },
       { id: "bonos-list", page: "/bonos", destination: "https://example.com/b" },
     ];
     await writeSeed(database, { count: 2000, days: 12, lastDay: "2026-11-20", links, seed: 3 });
@@ -333,6 +338,8 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
       { page: "/", campaign: "verano" },
       { referrer: "bing.com", device: "desktop" },
       { subid: "sub3", country: "ES" },
+      { offer: "bienvenida" },
+      { offer: "verano", device: "mobile" },
     ] as const) {
       const where = sql.join(
         Object.entries(filters).map(

@@ -15,7 +15,7 @@ import { buildClickRecord, visitorKeys, type ClickInput } from "./click-record.s
 import type { ClickLedger } from "./ledger.server";
 import type { ClickRecord } from "~/ledger/schema";
 
-export type ClickRequest = Omit<ClickInput, "linkId" | "destination" | "visitorKeys">;
+export type ClickRequest = Omit<ClickInput, "linkId" | "destination" | "offer" | "visitorKeys">;
 
 export type RecordedClick = {
   /** The queued record (whose click id the program receives), or null when not recorded. */
@@ -43,6 +43,7 @@ export function recordClick(
       ...request,
       linkId: link.id,
       destination: link.destination,
+      offer: link.offer,
       visitorKeys,
     });
     // A content link is on one page; a header button says where with ?from= or the Referer.

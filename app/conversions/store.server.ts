@@ -52,6 +52,7 @@ type Attribution = Pick<
   | "country"
   | "device"
   | "variants"
+  | "offer"
 > & { at: number };
 
 const ORPHAN: Omit<Attribution, "at"> = {
@@ -64,6 +65,7 @@ const ORPHAN: Omit<Attribution, "at"> = {
   country: null,
   device: "",
   variants: null,
+  offer: null,
 };
 
 /** Log rows appended since the postback log was last trimmed, by this thread. */
@@ -240,6 +242,7 @@ export async function attributionOf(
         "device",
         // The click's experiments: its conversions count for the variants it was shown.
         "variants",
+        "offer",
       ])
       .where("click_id", "in", part)
       .execute();

@@ -8,6 +8,7 @@
 /** Each dimension: the ledger column it reads and its name on the dashboard (Spanish). */
 export const DIMENSIONS = {
   link: { column: "link_id", label: "Enlace" },
+  offer: { column: "offer", label: "Oferta" },
   page: { column: "page", label: "Página" },
   campaign: { column: "utm_campaign", label: "Campaña" },
   source: { column: "utm_source", label: "Fuente" },

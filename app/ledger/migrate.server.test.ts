@@ -14,7 +14,7 @@ import { Kysely, PostgresDialect, sql, SqliteDialect } from "kysely";
 import pg from "pg";
 import { describe, expect, inject, it, vi } from "vitest";
 
-import { testClick } from "../../tests/click-record";
+import { clickBeforeOffers } from "../../tests/click-record";
 import { ownPostgresDatabase } from "../../tests/own-database";
 import { saltsIn } from "../../tests/salt-search";
 
@@ -112,11 +112,11 @@ describe("a fresh database after the migrations", () => {
       [
         "CREATE TABLE "accounts" ("email" varchar(254) primary key, "name" varchar(120) not null, "role" varchar(12) not null, "password_hash" varchar(200) not null, "created_at" bigint not null, "disabled_at" bigint)",
         "CREATE TABLE "audit_log" ("id" integer primary key autoincrement, "at" bigint not null, "actor" varchar(254) not null, "action" varchar(40) not null, "target" varchar(300) not null, "detail" varchar(1000) default '' not null)",
-        "CREATE TABLE "click_combination_daily" ("day" varchar(10) not null, "link_id" varchar(120) not null, "page" varchar(256) not null, "utm_campaign" varchar(100) not null, "utm_source" varchar(100) not null, "referrer" varchar(253) not null, "country" varchar(2) not null, "device" varchar(10) not null, "is_bot" smallint not null, "clicks" bigint not null, "visitors" text default '' not null, "sampled" text default '' not null, constraint "click_combination_daily_key" primary key ("day", "link_id", "page", "utm_campaign", "utm_source", "referrer", "country", "device", "is_bot"))",
+        "CREATE TABLE "click_combination_daily" ("day" varchar(10) not null, "link_id" varchar(120) not null, "page" varchar(256) not null, "utm_campaign" varchar(100) not null, "utm_source" varchar(100) not null, "referrer" varchar(253) not null, "country" varchar(2) not null, "device" varchar(10) not null, "offer" varchar(100) not null, "is_bot" smallint not null, "clicks" bigint not null, "visitors" text default '' not null, "sampled" text default '' not null, constraint "click_combination_offer_key" primary key ("day", "link_id", "page", "utm_campaign", "utm_source", "referrer", "country", "device", "offer", "is_bot"))",
         "CREATE TABLE "click_daily" ("day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "is_bot" smallint not null, "clicks" bigint not null, constraint "click_daily_key" primary key ("day", "dimension", "value", "is_bot"))",
         "CREATE TABLE "click_filter_daily" ("day" varchar(10) not null, "filter_dimension" varchar(10) not null, "filter_value" varchar(2048) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "is_bot" smallint not null, "clicks" bigint not null, constraint "click_filter_daily_key" primary key ("filter_dimension", "filter_value", "day", "dimension", "value", "is_bot"))",
         "CREATE INDEX "click_filter_daily_day" on "click_filter_daily" ("day")",
-        "CREATE TABLE "clicks" ("id" integer primary key autoincrement, "at" bigint not null, "day" varchar(10) not null, "link_id" varchar(120) not null, "destination" varchar(2048) not null, "page" varchar(256) not null, "utm_source" varchar(100), "utm_medium" varchar(100), "utm_campaign" varchar(100), "utm_content" varchar(100), "utm_term" varchar(100), "gclid" varchar(100), "fbclid" varchar(100), "subid" varchar(100), "country" varchar(2), "device" varchar(10) not null, "browser" varchar(40) not null, "is_bot" smallint not null, "visitor" varchar(32) not null, "click_id" varchar(32), "referrer" varchar(253), "variants" varchar(512))",
+        "CREATE TABLE "clicks" ("id" integer primary key autoincrement, "at" bigint not null, "day" varchar(10) not null, "link_id" varchar(120) not null, "destination" varchar(2048) not null, "page" varchar(256) not null, "utm_source" varchar(100), "utm_medium" varchar(100), "utm_campaign" varchar(100), "utm_content" varchar(100), "utm_term" varchar(100), "gclid" varchar(100), "fbclid" varchar(100), "subid" varchar(100), "country" varchar(2), "device" varchar(10) not null, "browser" varchar(40) not null, "is_bot" smallint not null, "visitor" varchar(32) not null, "click_id" varchar(32), "referrer" varchar(253), "variants" varchar(512), "offer" varchar(100))",
         "CREATE INDEX "clicks_at" on "clicks" ("at")",
         "CREATE UNIQUE INDEX "clicks_click_id" on "clicks" ("click_id")",
         "CREATE INDEX "clicks_country_cover" on "clicks" ("country", "day", "is_bot", "visitor", "subid")",
@@ -138,7 +138,7 @@ describe("a fresh database after the migrations", () => {
         "CREATE TABLE "conversion_daily" ("day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "event" varchar(12) not null, "currency" varchar(3) not null, "conversions" bigint not null, "amount_cents" bigint not null, constraint "conversion_daily_key" primary key ("day", "dimension", "value", "event", "currency"))",
         "CREATE TABLE "conversion_filter_daily" ("filter_dimension" varchar(10) not null, "filter_value" varchar(2048) not null, "day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "event" varchar(12) not null, "currency" varchar(3) not null, "conversions" bigint not null, "amount_cents" bigint not null, constraint "conversion_filter_daily_key" primary key ("filter_dimension", "filter_value", "day", "dimension", "value", "event", "currency"))",
         "CREATE INDEX "conversion_filter_daily_day" on "conversion_filter_daily" ("day")",
-        "CREATE TABLE "conversions" ("id" integer primary key autoincrement, "at" bigint not null, "day" varchar(10) not null, "event" varchar(12) not null, "amount_cents" bigint not null, "currency" varchar(3) not null, "txid" varchar(100), "dedup_key" varchar(255) not null unique, "click_id" varchar(64) not null, "orphan" smallint not null, "origin" varchar(10) not null, "click_at" bigint, "link_id" varchar(120) not null, "page" varchar(256) not null, "utm_source" varchar(100), "utm_campaign" varchar(100), "subid" varchar(100), "country" varchar(2), "device" varchar(10) not null, "referrer" varchar(253), "variants" varchar(512))",
+        "CREATE TABLE "conversions" ("id" integer primary key autoincrement, "at" bigint not null, "day" varchar(10) not null, "event" varchar(12) not null, "amount_cents" bigint not null, "currency" varchar(3) not null, "txid" varchar(100), "dedup_key" varchar(255) not null unique, "click_id" varchar(64) not null, "orphan" smallint not null, "origin" varchar(10) not null, "click_at" bigint, "link_id" varchar(120) not null, "page" varchar(256) not null, "utm_source" varchar(100), "utm_campaign" varchar(100), "subid" varchar(100), "country" varchar(2), "device" varchar(10) not null, "referrer" varchar(253), "variants" varchar(512), "offer" varchar(100))",
         "CREATE INDEX "conversions_at" on "conversions" ("at")",
         "CREATE INDEX "conversions_click_id" on "conversions" ("click_id")",
         "CREATE INDEX "conversions_day" on "conversions" ("day")",
@@ -197,6 +197,7 @@ describe("a fresh database after the migrations", () => {
         "click_combination_daily.referrer character varying(253) not null",
         "click_combination_daily.country character varying(2) not null",
         "click_combination_daily.device character varying(10) not null",
+        "click_combination_daily.offer character varying(100) not null",
         "click_combination_daily.is_bot smallint not null",
         "click_combination_daily.clicks bigint not null",
         "click_combination_daily.visitors text not null",
@@ -235,6 +236,7 @@ describe("a fresh database after the migrations", () => {
         "clicks.click_id character varying(32)",
         "clicks.referrer character varying(253)",
         "clicks.variants character varying(512)",
+        "clicks.offer character varying(100)",
         "content_drafts.document character varying(200) not null",
         "content_drafts.data text not null",
         "content_drafts.version integer not null",
@@ -293,6 +295,7 @@ describe("a fresh database after the migrations", () => {
         "conversions.device character varying(10) not null",
         "conversions.referrer character varying(253)",
         "conversions.variants character varying(512)",
+        "conversions.offer character varying(100)",
         "job_runs.name character varying(40) not null",
         "job_runs.at bigint not null",
         "live_salts.day character varying(10) not null",
@@ -374,7 +377,7 @@ describe("a fresh database after the migrations", () => {
         "written_batches.at bigint not null",
         "CREATE UNIQUE INDEX accounts_pkey ON public.accounts USING btree (email)",
         "CREATE UNIQUE INDEX audit_log_pkey ON public.audit_log USING btree (id)",
-        "CREATE UNIQUE INDEX click_combination_daily_key ON public.click_combination_daily USING btree (day, link_id, page, utm_campaign, utm_source, referrer, country, device, is_bot)",
+        "CREATE UNIQUE INDEX click_combination_offer_key ON public.click_combination_daily USING btree (day, link_id, page, utm_campaign, utm_source, referrer, country, device, offer, is_bot)",
         "CREATE UNIQUE INDEX click_daily_key ON public.click_daily USING btree (day, dimension, value, is_bot)",
         "CREATE INDEX click_filter_daily_day ON public.click_filter_daily USING btree (day)",
         "CREATE UNIQUE INDEX click_filter_daily_key ON public.click_filter_daily USING btree (filter_dimension, filter_value, day, dimension, value, is_bot)",
@@ -486,7 +489,7 @@ describe("migration 002 on a ledger that already had clicks", () => {
         { dimension: "subid", value: "", clicks: 1 },
       ]);
       // Migration 005 adds the referrer dimension: earlier clicks came from none.
-      await migrateToLatest(db, "sqlite");
+      expect((await migrator.migrateTo("005-page-views")).error).toBeUndefined();
       expect(await daily()).toContainEqual({ dimension: "referrer", value: "", clicks: 1 });
       expect(await daily()).toHaveLength(rows.length + 1);
     } finally {
@@ -556,7 +559,7 @@ describe("migration 009 on a ledger that already had clicks", () => {
     try {
       const migrator = ledgerMigrator(db, "sqlite");
       expect((await migrator.migrateTo("008-view-combinations")).error).toBeUndefined();
-      const click = testClick({ utm_source: "google", country: "ES" });
+      const click = clickBeforeOffers({ utm_source: "google", country: "ES" });
       await db
         .insertInto("clicks")
         .values([
@@ -580,6 +583,8 @@ describe("migration 009 on a ledger that already had clicks", () => {
         utm_source: "google",
         referrer: "",
         country: "ES",
+        // Migration 019's: no earlier click had an offer.
+        offer: "",
       };
       // Sub-ids are not combined: the desktop click's "s1" leaves no trace here. Migration
       // 013 then gives each its people's prints; bots have none.
@@ -672,6 +677,8 @@ describe("migration 010 on a ledger that already had conversions", () => {
         { dimension: "country", value: "ES", ...figures },
         { dimension: "device", value: "mobile", ...figures },
         { dimension: "link", value: "home-hero", ...figures },
+        // Migration 019's: no earlier conversion had an offer.
+        { dimension: "offer", value: "", ...figures },
         { dimension: "page", value: "/", ...figures },
         { dimension: "referrer", value: "", ...figures },
         { dimension: "source", value: "google", ...figures },
@@ -784,7 +791,11 @@ describe("migration 013 on a PostgreSQL ledger that already had clicks and views
     try {
       const migrator = ledgerMigrator(db, "postgres");
       expect((await migrator.migrateTo("012-salts-out-of-the-ledger")).error).toBeUndefined();
-      const click = testClick({ utm_source: "google", country: "ES", visitor: "abcdefghij" });
+      const click = clickBeforeOffers({
+        utm_source: "google",
+        country: "ES",
+        visitor: "abcdefghij",
+      });
       const clicks = [
         click,
         click,
@@ -843,6 +854,141 @@ describe("migration 018 on a studio that already had revisions", () => {
         { document: "site", path: null },
         { document: "pages/rota", path: null },
       ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe("migration 019 on a ledger that already had clicks and conversions", () => {
+  /** The ledger at migration 018 with two people's clicks, one conversion, and their counts. */
+  async function before019(db: Kysely<Database>, dialect: "sqlite" | "postgres") {
+    const migrator = ledgerMigrator(db, dialect);
+    expect((await migrator.migrateTo("018-moved-paths-and-not-found")).error).toBeUndefined();
+    const click = clickBeforeOffers({ country: "ES", visitor: "abcdefghij" });
+    await db
+      .insertInto("clicks")
+      .values([click, { ...click, visitor: "zyxwvutsr" }])
+      .execute();
+    await sql`insert into click_daily (day, dimension, value, is_bot, clicks) values
+      ('2026-11-20', 'link', 'home-hero', 0, 2), ('2026-11-20', 'device', 'mobile', 0, 2)`.execute(
+      db,
+    );
+    await sql`insert into click_filter_daily
+        (day, filter_dimension, filter_value, dimension, value, is_bot, clicks)
+      values ('2026-11-20', 'device', 'mobile', 'link', 'home-hero', 0, 2)`.execute(db);
+    await sql`insert into click_combination_daily (day, link_id, page, utm_campaign, utm_source,
+        referrer, country, device, is_bot, clicks, visitors, sampled)
+      values ('2026-11-20', 'home-hero', '/', '', '', '', 'ES', 'mobile', 0, 2, 'abcdefzyxwvu', '')`.execute(
+      db,
+    );
+    await sql`insert into conversion_daily
+        (day, dimension, value, event, currency, conversions, amount_cents)
+      values ('2026-11-20', 'link', 'home-hero', 'ftd', 'EUR', 1, 5000)`.execute(db);
+    await sql`insert into conversion_filter_daily (filter_dimension, filter_value, day, dimension,
+        value, event, currency, conversions, amount_cents)
+      values ('country', 'ES', '2026-11-20', 'link', 'home-hero', 'ftd', 'EUR', 1, 5000)`.execute(
+      db,
+    );
+    return migrator;
+  }
+
+  /** What migration 019 leaves: every earlier fact under offer "", every table's pairs. */
+  async function checkOffers(db: Kysely<Database>) {
+    const clicks = await db.selectFrom("clicks").select("offer").execute();
+    expect(clicks).toEqual([{ offer: null }, { offer: null }]);
+    const combinations = await db
+      .selectFrom("click_combination_daily")
+      .select(["link_id", "offer", "is_bot", "clicks", "visitors"])
+      .execute();
+    expect(combinations.map((row) => ({ ...row, clicks: Number(row.clicks) }))).toEqual([
+      { link_id: "home-hero", offer: "", is_bot: 0, clicks: 2, visitors: "abcdefzyxwvu" },
+    ]);
+    // The offer is in the combinations' key: the same values under another offer are a row.
+    await sql`insert into click_combination_daily (day, link_id, page, utm_campaign, utm_source,
+        referrer, country, device, offer, is_bot, clicks)
+      values ('2026-11-20', 'home-hero', '/', '', '', '', 'ES', 'mobile', 'bienvenida', 0, 1)`.execute(
+      db,
+    );
+    const daily = await db
+      .selectFrom("click_daily")
+      .select(["value", "clicks"])
+      .where("dimension", "=", "offer")
+      .execute();
+    expect(daily.map((row) => ({ ...row, clicks: Number(row.clicks) }))).toEqual([
+      { value: "", clicks: 2 },
+    ]);
+    const pairs = await db
+      .selectFrom("click_filter_daily")
+      .select(["filter_dimension", "filter_value", "dimension", "value", "clicks"])
+      .where((eb) => eb.or([eb("filter_dimension", "=", "offer"), eb("dimension", "=", "offer")]))
+      .orderBy(["filter_dimension", "dimension"])
+      .execute();
+    expect(pairs.map((row) => ({ ...row, clicks: Number(row.clicks) }))).toEqual([
+      {
+        filter_dimension: "device",
+        filter_value: "mobile",
+        dimension: "offer",
+        value: "",
+        clicks: 2,
+      },
+      {
+        filter_dimension: "offer",
+        filter_value: "",
+        dimension: "device",
+        value: "mobile",
+        clicks: 2,
+      },
+      {
+        filter_dimension: "offer",
+        filter_value: "",
+        dimension: "link",
+        value: "home-hero",
+        clicks: 2,
+      },
+      { filter_dimension: "offer", filter_value: "", dimension: "offer", value: "", clicks: 2 },
+    ]);
+    const converted = await db
+      .selectFrom("conversion_daily")
+      .select(["value", "conversions", "amount_cents"])
+      .where("dimension", "=", "offer")
+      .execute();
+    expect(
+      converted.map((row) => [row.value, Number(row.conversions), Number(row.amount_cents)]),
+    ).toEqual([["", 1, 5000]]);
+    const convertedPairs = await db
+      .selectFrom("conversion_filter_daily")
+      .select(["filter_dimension", "filter_value", "dimension", "value"])
+      .where((eb) => eb.or([eb("filter_dimension", "=", "offer"), eb("dimension", "=", "offer")]))
+      .orderBy(["filter_dimension", "dimension"])
+      .execute();
+    expect(convertedPairs).toEqual([
+      { filter_dimension: "country", filter_value: "ES", dimension: "offer", value: "" },
+      { filter_dimension: "offer", filter_value: "", dimension: "link", value: "home-hero" },
+      { filter_dimension: "offer", filter_value: "", dimension: "offer", value: "" },
+    ]);
+  }
+
+  it('on SQLite: the combinations made again with the offer in their key, the counts under offer ""', async () => {
+    const db = memoryDatabase();
+    try {
+      const migrator = await before019(db, "sqlite");
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      await checkOffers(db);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("on PostgreSQL, the same", async () => {
+    const url = await ownPostgresDatabase(inject("databaseUrl"), "migrate_offers");
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
+    });
+    try {
+      const migrator = await before019(db, "postgres");
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      await checkOffers(db);
     } finally {
       await db.destroy();
     }

@@ -24,6 +24,7 @@ import { migration as people } from "./migrations/015-people";
 import { migration as scheduledPublishing } from "./migrations/016-scheduled-publishing";
 import { migration as mediaLibrary } from "./migrations/017-media-library";
 import { migration as movedPathsAndNotFound } from "./migrations/018-moved-paths-and-not-found";
+import { migration as offersInTheLedger } from "./migrations/019-offers-in-the-ledger";
 import type { Database, Dialect } from "./schema";
 
 /** Every migration by name; names sort in the order they run. */
@@ -46,6 +47,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "016-scheduled-publishing": scheduledPublishing(),
     "017-media-library": mediaLibrary(dialect),
     "018-moved-paths-and-not-found": movedPathsAndNotFound(),
+    "019-offers-in-the-ledger": offersInTheLedger(),
   };
 }
 

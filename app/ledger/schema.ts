@@ -53,6 +53,12 @@ export type ClicksTable = {
    * order, e.g. "home-h1=B". Null when no experiment applied to its page or its link (destination split), and before migration 006.
    */
   variants: string | null;
+  /**
+   * The offer its link promoted at the time of the click (the content's `offer` of its block
+   * or card; migration 019), whether it was valid or the link led to its fallback; null for a
+   * link of no offer, and for clicks recorded before migration 019.
+   */
+  offer: string | null;
 };
 
 /** Clicks per day, dimension, value and bot flag (rollups/rollup.server.ts). */
@@ -94,6 +100,7 @@ export type ClickCombinationDailyTable = {
   referrer: string;
   country: string;
   device: string;
+  offer: string;
   is_bot: number;
   clicks: number;
   /** The prints of the people counted (app/ledger/visitor-prints.ts), concatenated. */
@@ -147,6 +154,8 @@ export type ConversionsTable = {
    * for writers that predate migration 006 (the column is nullable).
    */
   variants?: string | null;
+  /** The offer of its click (see clicks.offer); null for an orphan and before migration 019. */
+  offer?: string | null;
 };
 
 /** Conversions and amounts per day, dimension, value, event and currency. */

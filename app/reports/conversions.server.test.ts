@@ -23,8 +23,18 @@ const directory = mkdtempSync(path.join(tmpdir(), "conversion-reports-"));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 const links = [
-  { id: "home-main-block-1-button-1", page: "/", destination: "https://aff.example/a" },
-  { id: "bonos-bonus-list-1-bonus-2-button", page: "/bonos", destination: "https://aff.example/b" },
+  {
+    id: "home-main-block-1-button-1",
+    page: "/",
+    destination: "https://aff.example/a",
+    offer: "bienvenida",
+  },
+  {
+    id: "bonos-bonus-list-1-bonus-2-button",
+    page: "/bonos",
+    destination: "https://aff.example/b",
+    offer: "verano",
+  },
   { id: "vip-main-block-1-button-1", page: "/vip", destination: "https://aff.example/c" },
 ];
 
@@ -127,6 +137,7 @@ describe.each(suites)("the conversion reports on %s", (_name, url) => {
     ["by referrer", { referrer: "google.com" }],
     ["by page and campaign", { page: "/", campaign: "verano" }],
     ["by sub-id", { subid: "sub3" }],
+    ["by offer", { offer: "bienvenida" }],
   ])("per day, %s, as SQL counts them", async (_label, filters) => {
     const reports = conversionReports(database.reader);
     const days = await reports.days(range, filters);
@@ -142,6 +153,7 @@ describe.each(suites)("the conversion reports on %s", (_name, url) => {
     ["by link", { link: "bonos-bonus-list-1-bonus-2-button" }],
     ["by source and country", { source: "google", country: "ES" }],
     ["by sub-id", { subid: "sub3" }],
+    ["by offer and device", { offer: "verano", device: "mobile" }],
   ])("rankings, %s: every value as SQL counts it, orphans apart", async (_label, filters) => {
     const reports = conversionReports(database.reader);
     const { values, orphans } = await reports.rankings(range, filters);

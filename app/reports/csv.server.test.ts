@@ -72,7 +72,7 @@ describe("csvCell", () => {
 });
 
 describe("exports", () => {
-  it("streams every click in pages, with the record's columns, its click id and variants, and no more", async () => {
+  it("streams every click in pages, with the record's columns, its click id, variants and offer, and no more", async () => {
     let pulled = 0;
     const reports = {
       async *rows() {
@@ -89,6 +89,7 @@ describe("exports", () => {
             referrer: "t.co",
             click_id: "Jx0cS8mYbq2LrV_w",
             variants: "home-h1=B",
+            offer: "bienvenida",
           };
         }
       },
@@ -96,10 +97,10 @@ describe("exports", () => {
     const body = await text(clicksCsv(reports, view));
     const lines = body.split("\r\n");
     expect(lines[0]).toBe(
-      `\uFEFF${quoted("id,at,day,link_id,destination,page,utm_source,utm_medium,utm_campaign,utm_content,utm_term,gclid,fbclid,subid,country,device,browser,is_bot,visitor,referrer,click_id,variants")}`,
+      `\uFEFF${quoted("id,at,day,link_id,destination,page,utm_source,utm_medium,utm_campaign,utm_content,utm_term,gclid,fbclid,subid,country,device,browser,is_bot,visitor,referrer,click_id,variants,offer")}`,
     );
     expect(lines[1]).toBe(
-      '"1","2026-11-20T10:00:00.000Z","2026-11-20","x","","/","","","a,b","","","","","","","","","0","","t.co","Jx0cS8mYbq2LrV_w","home-h1=B"',
+      '"1","2026-11-20T10:00:00.000Z","2026-11-20","x","","/","","","a,b","","","","","","","","","0","","t.co","Jx0cS8mYbq2LrV_w","home-h1=B","bienvenida"',
     );
     expect(lines).toHaveLength(5);
     expect(pulled).toBe(3);
@@ -244,14 +245,15 @@ describe("exports", () => {
             country: "ES",
             device: "mobile",
             referrer: "google.com",
+            offer: "bienvenida",
           };
         },
       },
     } as unknown as ReportQueries;
     expect(await table(conversionsCsv(reports, view))).toEqual(
       cells(
-        "at,day,event,amount,currency,txid,click_id,orphan,origin,link_id,page,utm_source,utm_campaign,subid,country,device,referrer",
-        "2026-11-20T10:00:00.000Z,2026-11-20,commission,1234.50,USD,'=cmd|' /C calc'!A0,abc,0,postback,home-main-block-1-button-1,/,,verano,,ES,mobile,google.com",
+        "at,day,event,amount,currency,txid,click_id,orphan,origin,link_id,page,utm_source,utm_campaign,subid,country,device,referrer,offer",
+        "2026-11-20T10:00:00.000Z,2026-11-20,commission,1234.50,USD,'=cmd|' /C calc'!A0,abc,0,postback,home-main-block-1-button-1,/,,verano,,ES,mobile,google.com,bienvenida",
       ),
     );
   });

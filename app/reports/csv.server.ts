@@ -40,6 +40,8 @@ export const CLICK_COLUMNS = [
   // report), and the experiments' variants ("home-h1=B"), after it for the same reason.
   "click_id",
   "variants",
+  // The offer its link promoted (migration 019), last for the same reason.
+  "offer",
 ] as const satisfies readonly (keyof ClicksTable)[];
 
 /** The columns of one conversion: what happened and the attribution copied from its click. */
@@ -60,8 +62,9 @@ export const CONVERSION_COLUMNS = [
   "subid",
   "country",
   "device",
-  // Added last (migration 005), as in the clicks' export.
+  // Added last (migrations 005 and 019), as in the clicks' export.
   "referrer",
+  "offer",
 ] as const satisfies readonly (keyof ConversionsTable | "amount")[];
 
 /**

@@ -33,6 +33,11 @@ function reports(): ReportQueries {
   values.link.set("bot-only", figures({ registrations: 1 }));
   for (let index = 0; index < 12; index++) values.subid.set(`s${index}`, figures({}));
   values.page.set("/", figures({ registrations: 3, commission: { EUR: 10000 } }));
+  values.offer.set(
+    "bienvenida",
+    figures({ registrations: 5, ftds: 1, commission: { EUR: 14000 } }),
+  );
+  values.offer.set("retirada-en-marzo", figures({ registrations: 1 }));
   const seen = Object.fromEntries(
     VIEW_DIMENSIONS.map((name) => [name, new Map()]),
   ) as unknown as ViewRankings;
@@ -52,6 +57,11 @@ function reports(): ReportQueries {
       ],
       page: [{ value: "/", clicks: 250 }],
       source: [{ value: "google", clicks: 40 }],
+      offer: [
+        { value: "bienvenida", clicks: 280 },
+        { value: "retirada-en-marzo", clicks: 7 },
+        { value: null, clicks: 13 },
+      ],
     }),
     views: {
       days: async (_range: unknown, filters: Record<string, string>) =>
@@ -136,20 +146,17 @@ describe("loadDashboard", () => {
     expect(dashboard.days.find((day) => day.day === "2026-03-14")?.commission).toBe(14000);
   });
 
-  it("sums each offer's links, whatever the links ranking shows, and keeps its state", async () => {
-    const dashboard = await loadDashboard(reports(), view(""), undefined, undefined, {
-      offers: [
-        { id: "bienvenida", name: "Bono de bienvenida", state: "activa" },
-        { id: "verano", name: "Verano", state: "caducada" },
-      ],
-      offerOf: (linkId) => (linkId === "a" || linkId === "b" ? "bienvenida" : undefined),
-    });
+  it("reads each offer's figures from the ledger's offer, keeps its state, and lists the offers the content dropped", async () => {
+    const dashboard = await loadDashboard(reports(), view(""), undefined, undefined, [
+      { id: "bienvenida", name: "Bono de bienvenida", state: "activa" },
+      { id: "verano", name: "Verano", state: "caducada" },
+    ]);
     expect(dashboard.offers).toEqual([
       {
         id: "bienvenida",
         name: "Bono de bienvenida",
         state: "activa",
-        clicks: 300,
+        clicks: 280,
         registrations: 5,
         ftds: 1,
         commission: 14000,
@@ -160,6 +167,15 @@ describe("loadDashboard", () => {
         state: "caducada",
         clicks: 0,
         registrations: 0,
+        ftds: 0,
+        commission: 0,
+      },
+      {
+        id: "retirada-en-marzo",
+        name: "retirada-en-marzo",
+        state: "retirada",
+        clicks: 7,
+        registrations: 1,
         ftds: 0,
         commission: 0,
       },

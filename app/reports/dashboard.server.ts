@@ -80,11 +80,14 @@ export type Ranking = {
   onDemand?: boolean;
 };
 
-/** An offer of the content with what its links brought in the period. */
+/**
+ * An offer with what its clicks brought in the period: an offer of the content, or one the
+ * ledger recorded that the content no longer has ("retirada").
+ */
 export type OfferRow = {
   id: string;
   name: string;
-  state: "activa" | "programada" | "caducada";
+  state: "activa" | "programada" | "caducada" | "retirada";
   clicks: number;
   registrations: number;
   ftds: number;
@@ -92,17 +95,15 @@ export type OfferRow = {
   commission: number;
 };
 
-/** The offers of the content and which offer each link id promotes (its block's or card's). */
-export type OfferBook = {
-  offers: Omit<OfferRow, "clicks" | "registrations" | "ftds" | "commission">[];
-  offerOf: (linkId: string) => string | undefined;
-};
+/** The offers of the content, each with its state now. */
+export type OfferBook = Omit<OfferRow, "clicks" | "registrations" | "ftds" | "commission">[];
 
 export type Dashboard = {
   totals: { current: PeriodFigures; previous: PeriodFigures };
   /**
-   * Each offer, with the clicks, registrations, FTDs and commission of the links that
-   * promote it now (the content's link table), in the period and under the filters.
+   * Each offer, with the clicks, registrations, FTDs and commission recorded for it (the
+   * ledger's offer: its link's offer at the time of the click), in the period and under the
+   * filters; the content's offers first, in its order.
    */
   offers: OfferRow[];
   days: { day: string; humans: number; bots: number; commission: number }[];
@@ -163,7 +164,7 @@ export async function loadDashboard(
   labelOf: (linkId: string) => string | undefined = () => undefined,
   /** The page of each link id (content's link table; the header's are on every page). */
   pageOf: PageOfLink = () => undefined,
-  offerBook: OfferBook = { offers: [], offerOf: () => undefined },
+  offerBook: OfferBook = [],
 ): Promise<Dashboard> {
   const started = performance.now();
   const both = { from: view.previous.from, to: view.range.to };
@@ -211,7 +212,7 @@ export async function loadDashboard(
   });
 
   const order = compareRows(view.sort);
-  let linkRows: RankedRow[] = [];
+  let offerRows: RankedRow[] = [];
   const seenOf = viewsSeen(viewRanks, current.views, pageOf);
   const rankings = Object.fromEntries(
     DIMENSION_NAMES.map((name) => {
@@ -235,7 +236,7 @@ export async function loadDashboard(
           label: name === "link" && value !== null ? (labelOf(value) ?? null) : null,
         }))
         .sort(order);
-      if (name === "link") linkRows = all;
+      if (name === "offer") offerRows = all;
       // A copy either way: the orphans' row below is not one of the values (not in `total`).
       const rows = view.all === name ? [...all] : all.slice(0, RANKED_ROWS);
       const orphans = conversionRanks.orphans;
@@ -247,18 +248,21 @@ export async function loadDashboard(
     }),
   ) as Record<Dimension, Ranking>;
 
-  const offers = offerBook.offers.map((offer) => {
-    const rows = linkRows.filter(
-      (row) => row.value !== null && offerBook.offerOf(row.value) === offer.id,
-    );
-    const sum = (field: "clicks" | "registrations" | "ftds" | "commission") =>
-      rows.reduce((total, row) => total + row[field], 0);
+  const recorded = new Map(offerRows.map((row) => [row.value, row]));
+  const retired = offerRows.filter(
+    (row) => row.value !== null && !offerBook.some((offer) => offer.id === row.value),
+  );
+  const offers: OfferRow[] = [
+    ...offerBook,
+    ...retired.map((row) => ({ id: row.value!, name: row.value!, state: "retirada" as const })),
+  ].map((offer) => {
+    const row = recorded.get(offer.id);
     return {
       ...offer,
-      clicks: sum("clicks"),
-      registrations: sum("registrations"),
-      ftds: sum("ftds"),
-      commission: sum("commission"),
+      clicks: row?.clicks ?? 0,
+      registrations: row?.registrations ?? 0,
+      ftds: row?.ftds ?? 0,
+      commission: row?.commission ?? 0,
     };
   });
 

@@ -59,18 +59,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { reports } = context;
   const dashboard = reports
     ? await readLedger(() =>
-        loadDashboard(reports, view, linkLabel, linkPage, {
-          offers: site.offers.map(({ id, name }) => ({
-            id,
-            name,
-            state: offerState(
-              site.offers.find((offer) => offer.id === id)!,
-              Date.now(),
-              site.meta.meta_settings.time_zone,
-            ),
+        loadDashboard(
+          reports,
+          view,
+          linkLabel,
+          linkPage,
+          site.offers.map((offer) => ({
+            id: offer.id,
+            name: offer.name,
+            state: offerState(offer, Date.now(), site.meta.meta_settings.time_zone),
           })),
-          offerOf: (linkId) => affiliateLinks.get(linkId)?.offer,
-        }),
+        ),
       )
     : null;
   // A period that cannot be used is a bad request: 400, with the notice and the last 30 days.

@@ -123,7 +123,7 @@ export type SeedOptions = {
   /** The last day (YYYY-MM-DD), usually today in the report time zone. */
   lastDay: string;
   /** Placements (link id → page) to spread the clicks over. */
-  links: readonly { id: string; page: string; destination: string }[];
+  links: readonly { id: string; page: string; destination: string; offer?: string }[];
   seed?: number;
   /**
    * The share of people's clicks whose player registers (default 0.08, as a casino
@@ -190,6 +190,7 @@ export function* seedClicks({
       visitor: visitorKey(next, day),
       // Deterministic, so seeded conversions can name their clicks (seedClickId).
       click_id: seedClickId(seed, index++),
+      offer: link.offer ?? null,
     };
     // A bot gets the control, as on the page.
     click.variants = variantsOf(link.page, isBot ? null : click.visitor, at);
@@ -302,6 +303,7 @@ export function seedConversions(
         country: orphan ? null : click.country,
         device: orphan ? "" : click.device,
         variants: orphan ? null : (click.variants ?? null),
+        offer: orphan ? null : click.offer,
       });
     };
     add("registration", 0);

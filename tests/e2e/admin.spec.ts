@@ -378,6 +378,7 @@ test.describe("with ADMIN_PASSWORD", () => {
       "referrer",
       "click_id",
       "variants",
+      "offer",
     ]);
     expect(lines.length - 1).toBe(count("day between ? and ? and device = 'mobile'", from, to));
     const device = header.indexOf("device");
@@ -566,6 +567,48 @@ test.describe("what earns money", () => {
     await expect(orphanRow.locator("td").nth(at("Registros"))).toHaveText(number.format(orphans));
   });
 
+  test("each offer has the clicks and conversions the ledger recorded for it, and filters the view", async ({
+    page,
+  }) => {
+    await logIn(page, `/admin?${PAST_QUERY}`);
+    const offers = page.getByRole("region", { name: "Por oferta" });
+    const first = offers.locator("tbody tr").first();
+    const id = (await first.locator("th code").textContent())!;
+    const clicks = count(`${inPast} and is_bot = 0 and offer = ?`, PAST.from, PAST.to, id);
+    const registrations = scalar(
+      `select count(*) as n from conversions where ${inPast} and event = 'registration' and offer = ?`,
+      PAST.from,
+      PAST.to,
+      id,
+    );
+    // The seed clicks the content's links, so an offer's links bring it clicks and players.
+    expect(clicks).toBeGreaterThan(0);
+    const at = await columnsOf(offers);
+    const cells = first.locator("td");
+    await expect(cells.nth(at("Clics"))).toHaveText(number.format(clicks));
+    await expect(cells.nth(at("Registros"))).toHaveText(number.format(registrations));
+
+    await first.locator("th a").click();
+    await expect(page).toHaveURL(new RegExp(`[?&]offer=${id}(&|$)`));
+    await expect(page.getByRole("link", { name: `Quitar el filtro Oferta: ${id}` })).toBeVisible();
+    // Under the offer, every ranking counts that offer's clicks only.
+    const links = page.getByRole("region", { name: "Por enlace" });
+    const linkCells = await links.locator("tbody tr").first().locator("td").allTextContents();
+    const linkId = (await links.locator("tbody tr").first().locator("th code").textContent())!;
+    const linkAt = await columnsOf(links);
+    expect(linkCells[linkAt("Clics")]).toBe(
+      number.format(
+        count(
+          `${inPast} and is_bot = 0 and offer = ? and link_id = ?`,
+          PAST.from,
+          PAST.to,
+          id,
+          linkId,
+        ),
+      ),
+    );
+  });
+
   test("a column heading orders every ranking by it, most first, and says so", async ({ page }) => {
     await logIn(page, `/admin?${PAST_QUERY}`);
     const links = page.getByRole("region", { name: "Por enlace" });
@@ -686,6 +729,7 @@ test.describe("what earns money", () => {
       "country",
       "device",
       "referrer",
+      "offer",
     ]);
     expect(lines.length - 1).toBe(
       scalar(

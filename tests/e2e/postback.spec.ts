@@ -31,6 +31,9 @@ import { startOwnServer } from "./own-server";
 const LINK = "home-main-block-1-button-1";
 /** The page that link is on (content). */
 const LINK_PAGE = "/";
+/** The offer that link promotes: its block's (content). */
+const LINK_OFFER = (readContent("pages/home.json") as { components: { offer?: string }[] })
+  .components[0]!.offer!;
 const CLICK_ID_PARAM =
   ((readContent("site.json").affiliate as Record<string, unknown> | undefined)?.click_id_param as
     string | undefined) ?? "clickid";
@@ -47,6 +50,7 @@ type ConversionRow = {
   page: string;
   utm_campaign: string | null;
   orphan: number;
+  offer: string | null;
 };
 
 /** Read-only SQL on a server's ledger, `?` placeholders. */
@@ -83,7 +87,7 @@ const postgresLedger = (url: string): Ledger => ({
 
 async function conversionsOf(ledger: Ledger, clickId: string): Promise<ConversionRow[]> {
   const rows = await ledger.rows(
-    "select event, amount_cents, txid, link_id, page, utm_campaign, orphan from conversions where click_id = ? order by id",
+    "select event, amount_cents, txid, link_id, page, utm_campaign, orphan, offer from conversions where click_id = ? order by id",
     clickId,
   );
   return rows.map((row) => ({
@@ -147,7 +151,17 @@ async function programLoop(site: Site) {
       "OK accepted\n",
     );
 
-    const on = { link_id: LINK, page: LINK_PAGE, utm_campaign: campaign, orphan: 0 };
+    // The click keeps the offer its link promoted, and its conversions count for it.
+    expect(await site.ledger.rows("select offer from clicks where click_id = ?", clickId)).toEqual([
+      { offer: LINK_OFFER },
+    ]);
+    const on = {
+      link_id: LINK,
+      page: LINK_PAGE,
+      utm_campaign: campaign,
+      orphan: 0,
+      offer: LINK_OFFER,
+    };
     expect(await conversionsOf(site.ledger, clickId)).toEqual([
       { event: "registration", amount_cents: 0, txid: null, ...on },
       { event: "ftd", amount_cents: 5000, txid: `${campaign}-ftd`, ...on },
@@ -177,6 +191,7 @@ async function orphan(site: Site) {
         page: "",
         utm_campaign: null,
         orphan: 1,
+        offer: null,
       },
     ]);
     const log = await site.ledger.rows(

@@ -53,8 +53,8 @@ export function AdminDashboard({
           <Funnel totals={dashboard.totals.current} />
           <DayChart days={dashboard.days} view={view} />
           <div className="admin-ranks">
-            <OfferTable offers={dashboard.offers} />
-            {DIMENSION_NAMES.map((name) => (
+            <OfferTable offers={dashboard.offers} view={view} />
+            {DIMENSION_NAMES.filter((name) => name !== "offer").map((name) => (
               <RankTable key={name} name={name} ranking={dashboard.rankings[name]} view={view} />
             ))}
           </div>

@@ -1,9 +1,13 @@
 /**
- * The offers of the content on the dashboard (issue 34): each with its state and what the
- * links that promote it brought in the period, so an offer that ended and still draws
- * clicks, or one that converts worse than the rest, is seen at once.
+ * The dashboard's ranking of offers: each offer with its state and what its clicks brought
+ * in the period (the ledger's offer of each click), so an offer that ended and still draws
+ * clicks, or one that converts worse than the rest, is seen at once. An offer's name adds it
+ * to the view's filters, as a value of any other ranking does.
  */
+import { Link } from "@remix-run/react";
+
 import type { OfferRow } from "~/reports/dashboard.server";
+import { viewSearch, type View } from "~/reports/query";
 
 import { formatMoney, formatNumber } from "./format";
 
@@ -11,17 +15,18 @@ const STATE_WORDS: Record<OfferRow["state"], string> = {
   activa: "Activa",
   programada: "Programada",
   caducada: "Caducada",
+  retirada: "Retirada del contenido",
 };
 
-export function OfferTable({ offers }: { offers: OfferRow[] }) {
+export function OfferTable({ offers, view }: { offers: OfferRow[]; view: View }) {
   if (offers.length === 0) return null;
   return (
     <section className="admin-rank admin-offers" aria-labelledby="rank-offers">
       <h2 id="rank-offers">Por oferta</h2>
       <p className="admin-rank__note">
-        Los clics y las conversiones de los enlaces que promocionan cada oferta (sus bloques y
-        tarjetas). Una oferta caducada ya no se muestra y sus enlaces llevan a su destino de
-        reserva.
+        Los clics y las conversiones de cada oferta: la que promocionaba el enlace en el momento del
+        clic (su bloque o su tarjeta). Una oferta caducada ya no se muestra y sus enlaces llevan a
+        su destino de reserva; si aún recibe clics, aparecen aquí.
       </p>
       <div className="admin-rank__scroll" tabIndex={0} role="group" aria-labelledby="rank-offers">
         <table>
@@ -39,7 +44,18 @@ export function OfferTable({ offers }: { offers: OfferRow[] }) {
             {offers.map((offer) => (
               <tr key={offer.id}>
                 <th scope="row">
-                  {offer.name} <code className="admin-rank__id">{offer.id}</code>
+                  {view.filters.offer ? (
+                    offer.name
+                  ) : (
+                    <Link
+                      to={viewSearch(view, { offer: offer.id })}
+                      preventScrollReset
+                      title={`Filtrar por oferta: ${offer.name}`}
+                    >
+                      {offer.name}
+                    </Link>
+                  )}{" "}
+                  <code className="admin-rank__id">{offer.id}</code>
                 </th>
                 <td>
                   <span className={`admin-offer-state admin-offer-state--${offer.state}`}>

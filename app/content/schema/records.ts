@@ -73,6 +73,7 @@ export const byline = z
 /** An offer's id, as blocks name it (`offer`) and the dashboard lists it. */
 export const offerId = z
   .string()
+  .max(100, "como mucho 100 caracteres")
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'debe tener a-z, 0-9 y "-" (p. ej. "bienvenida")');
 
 /** A day (YYYY-MM-DD, in the site's time zone) or an exact time with its offset. */

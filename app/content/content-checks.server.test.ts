@@ -69,12 +69,14 @@ describe("checkContent", () => {
     expect(undated.problems).toEqual([
       expect.stringMatching(/^content\/pages\/bonos\.json: updated: falta: una página con firma/),
     ]);
-    // A legal page carries its own dates and no byline; unmarked, it would need one.
-    expect(
-      run("content/pages/terms.json", (page) => {
-        page.legal = false;
-      }).problems,
-    ).toEqual([expect.stringMatching(/^content\/pages\/terms\.json: byline: falta/)]);
+    // A legal page carries its own dates and no byline; unmarked, it would need one (and
+    // its terms of the welcome bonus would be a claim held to the offer).
+    const unmarked = run("content/pages/terms.json", (page) => {
+      page.legal = false;
+    }).problems;
+    expect(unmarked.filter((problem) => !problem.includes("anuncia la oferta"))).toEqual([
+      expect.stringMatching(/^content\/pages\/terms\.json: byline: falta/),
+    ]);
   });
 
   it("keeps a person's page path from a page file", () => {

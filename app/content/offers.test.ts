@@ -70,6 +70,33 @@ describe("the offer checks", () => {
     );
   });
 
+  it("refuse an offer's claim in a question or a table row that does not name it, and in a fallback", () => {
+    const { problems } = run("content/pages/home.json", (page) => {
+      delete component(page, 7).data.content.items[0].offer;
+      delete component(page, 3).data.content.table.rows[0].offer;
+      component(page, 1).fallback.content.h1 = "Brisamar Casino: 100% hasta 500 €";
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^content\/pages\/home\.json: components\[0\]\.fallback\.content\.h1: anuncia la oferta "bienvenida": el contenido de reserva/,
+      ),
+      expect.stringMatching(
+        /^content\/pages\/home\.json: components\[3\]\.data\.content\.table\.rows\[0\]\.cells\[1\]: anuncia la oferta "bienvenida" sin sus condiciones: indica "offer"/,
+      ),
+      expect.stringMatching(
+        /^content\/pages\/home\.json: components\[7\]\.data\.content\.items\[0\]\.answer: anuncia la oferta "bienvenida" sin sus condiciones/,
+      ),
+    ]);
+    // A question that names it is held to its figures, as a card is.
+    const contradicted = run("content/pages/home.json", (page) => {
+      const item = component(page, 7).data.content.items[0];
+      item.answer = item.answer.replace("35x", "30x");
+    });
+    expect(contradicted.problems).toEqual([
+      'content/pages/home.json: components[7].data.content.items[0].answer: "30x" contradice la apuesta de la oferta "bienvenida" (35x, 40x)',
+    ]);
+  });
+
   it("refuse a banner with no offer and no conditions, an unknown offer, and a terms line without 18+", () => {
     const banner = run("content/pages/home.json", (page) => {
       delete component(page, 2).offer;
@@ -183,13 +210,17 @@ async function load(path: string, now: number): Promise<PageLoaderData> {
   return (await response.json()) as PageLoaderData;
 }
 
-/** Every offer a served page still names, on a block or a card. */
+/** Every offer a served page still names, on a block, a card, a question or a row. */
 function offersOn(data: PageLoaderData): string[] {
+  const named = (parts: readonly { offer?: string }[]) =>
+    parts.flatMap((part) => (part.offer ? [part.offer] : []));
   return data.page!.components.flatMap((served) => [
     ...(served.offer ? [served.offer] : []),
     ...(served.component_id === 5 || served.component_id === 8
-      ? served.data.content.bonuses.flatMap((card) => (card.offer ? [card.offer] : []))
+      ? named(served.data.content.bonuses)
       : []),
+    ...(served.component_id === 7 ? named(served.data.content.items) : []),
+    ...(served.component_id === 3 ? named(served.data.content.table.rows) : []),
   ]);
 }
 
@@ -216,11 +247,9 @@ describe("an offer at request time", () => {
         expect(offersOn(before), page.slug).toContain("bienvenida");
         const after = await load(page.slug, end + 1_000);
         expect(offersOn(after), page.slug).not.toContain("bienvenida");
-        // No block that promotes (hero, banner, bonus cards, bonus list) still claims it.
-        const promoting = after.page!.components.filter((served) =>
-          [1, 2, 5, 8].includes(served.component_id),
-        );
-        expect(JSON.stringify(promoting), page.slug).not.toMatch(/hasta 500 €/);
+        // No block still claims it: not the hero, banner or cards, nor a question or a row.
+        expect(JSON.stringify(before.page!.components), page.slug).toMatch(/hasta 500 €/);
+        expect(JSON.stringify(after.page!.components), page.slug).not.toMatch(/hasta 500 €/);
         // Nor does its head: title, description, social cards, the page's structured data.
         const claims = (data: PageLoaderData) => {
           const tags = data.head!.filter((tag) => !("script:ld+json" in tag));
@@ -230,7 +259,9 @@ describe("an offer at request time", () => {
             "@graph": Json[];
           };
           const webpage = graph.find((node) => node["@type"] === "WebPage")!;
-          return JSON.stringify([tags, webpage.name, webpage.description]);
+          // The questions' structured data is the questions shown.
+          const faq = graph.find((node) => node["@type"] === "FAQPage");
+          return JSON.stringify([tags, webpage.name, webpage.description, faq]);
         };
         expect(claims(before), page.slug).toMatch(/500 €/);
         expect(claims(after), page.slug).not.toMatch(/500 €/);
@@ -247,6 +278,23 @@ describe("an offer at request time", () => {
         h1: "Brisamar Casino: más de 10.000 juegos y soporte 24/7",
       });
       expect(home.page!.components.some((served) => served.component_id === 2)).toBe(false);
+      // The facts table keeps its other rows, numbered again from 1; the questions theirs.
+      const table = home.page!.components.find((served) => served.component_id === 3)!;
+      const rows = (
+        table.data.content as { table: { rows: { number: number; cells: string[] }[] } }
+      ).table.rows;
+      expect(rows.map((row) => row.number)).toEqual(rows.map((_, index) => index + 1));
+      expect(rows.map((row) => row.cells[0])).not.toContain("Bono de bienvenida");
+      expect(rows.map((row) => row.cells[0])).toContain("Depósito mínimo");
+      const faq = home.page!.components.find((served) => served.component_id === 7)!;
+      const questions = (faq.data.content as { items: { question: string }[] }).items;
+      expect(questions.map((item) => item.question)).toContain(
+        "¿Cómo funciona el cashback semanal?",
+      );
+      expect(questions.map((item) => item.question)).not.toContain(
+        "¿Cómo funciona el bono de bienvenida?",
+      );
+      expect(faq.terms).toBeUndefined();
       expect(offerState(welcome(), end + 1_000, "Europe/Madrid")).toBe("caducada");
     });
   });
@@ -256,10 +304,15 @@ describe("an offer at request time", () => {
     const hero = home.page!.components[0]!;
     expect(hero).toMatchObject({
       offer: "bienvenida",
-      terms: { text: welcome().terms_line, url: "/terms" },
+      terms: [{ text: welcome().terms_line, url: "/terms" }],
     });
     const banner = home.page!.components.find((served) => served.component_id === 2)!;
     expect(banner.data.content).toMatchObject({ conditions: welcome().terms_line });
+    // The questions and the table that state it carry it too, once each.
+    for (const id of [3, 7]) {
+      const block = home.page!.components.find((served) => served.component_id === id)!;
+      expect(block.terms, `block ${id}`).toEqual([{ text: welcome().terms_line, url: "/terms" }]);
+    }
   });
 
   it("sends its /go/ links to the fallback destination after valid_until", async () => {

@@ -18,8 +18,11 @@ export type OfferState = "activa" | "programada" | "caducada";
 
 /** The terms a block of an offer shows under it (blocks other than banners and cards). */
 export type OfferTerms = { text: string; url: string };
-/** A page component as served: with its offer's terms when the block itself shows them. */
-export type ServedComponent = PageComponent & { terms?: OfferTerms };
+/**
+ * A page component as served: with the terms of its offers when the block itself shows
+ * them (its own offer's, or those its questions or rows name).
+ */
+export type ServedComponent = PageComponent & { terms?: OfferTerms[] };
 export type ServedPage = Omit<Page, "components"> & { components: ServedComponent[] };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -72,6 +75,59 @@ export function offerDestination(site: Site, id: string, now: number): string | 
 
 type Cards = BlockContent<5>["bonuses"] | BlockContent<8>["bonuses"];
 
+/**
+ * The parts of a block that may each name an offer, and the block with only some of them:
+ * the bonus cards (Bonuses, BonusList), the questions (Faq) and the rows (DynamicTable).
+ * A part of an offer is shown only while the offer is valid.
+ */
+type OfferParts = {
+  parts: readonly { offer?: string }[];
+  /** Their path in the block's content. */
+  path: readonly string[];
+  /** Each card shows its offer's terms itself (withOfferTerms); other parts, the block. */
+  cards: boolean;
+  keep: (kept: readonly { offer?: string }[]) => PageComponent["data"];
+};
+
+function offerPartsOf(component: PageComponent): OfferParts | null {
+  const cards = cardsOf(component);
+  if (cards) {
+    return {
+      parts: cards,
+      path: ["bonuses"],
+      cards: true,
+      keep: (kept) => ({ content: { ...component.data.content, bonuses: kept } }) as never,
+    };
+  }
+  if (component.component_id === 7) {
+    const content = component.data.content;
+    return {
+      parts: content.items,
+      path: ["items"],
+      cards: false,
+      keep: (kept) => ({ content: { ...content, items: kept } }) as never,
+    };
+  }
+  if (component.component_id === 3) {
+    const content = component.data.content;
+    const { rows } = content.table;
+    // Rows numbered 1, 2, 3… stay so without the rows left out.
+    const counted = rows.every((row, index) => row.number === index + 1);
+    return {
+      parts: rows,
+      path: ["table", "rows"],
+      cards: false,
+      keep: (kept) => {
+        const shown = (kept as typeof rows).map((row, index) =>
+          counted ? { ...row, number: index + 1 } : row,
+        );
+        return { content: { ...content, table: { ...content.table, rows: shown } } };
+      },
+    };
+  }
+  return null;
+}
+
 /** The bonus cards of a block (Bonuses, BonusList), which may each name an offer. */
 function cardsOf(component: PageComponent): Cards | null {
   if (component.component_id === 5 || component.component_id === 8) {
@@ -82,11 +138,16 @@ function cardsOf(component: PageComponent): Cards | null {
 
 /**
  * The page as it is served at `now`: a block of an offer not valid now shows its fallback
- * or is left out, a card of one is left out (and its block, when none is left, shows its
- * fallback or is left out); the blocks of valid offers carry their terms.
+ * or is left out; a card, question or row of one is left out (and its block, when none is
+ * left, shows its fallback or is left out); the blocks of valid offers carry their terms,
+ * and so do the blocks whose questions or rows name one.
  */
 export function pageAt(page: Page, site: Site, now: number): ServedPage {
   const active = activeOffers(site, now);
+  const termsOf = (id: string): OfferTerms => {
+    const offer = site.offers.find((candidate) => candidate.id === id)!;
+    return { text: offer.terms_line, url: offer.terms_url };
+  };
   const components: ServedComponent[] = [];
   for (const component of page.components) {
     let served: ServedComponent | null = component;
@@ -94,25 +155,30 @@ export function pageAt(page: Page, site: Site, now: number): ServedPage {
       served = component.fallback
         ? ({ ...component, offer: undefined, data: component.fallback } as ServedComponent)
         : null;
-    } else if (component.offer) {
-      const offer = site.offers.find((candidate) => candidate.id === component.offer)!;
+    } else if (component.offer && component.component_id !== 2) {
       // Banners show the terms line as their own conditions (withOfferTerms).
-      if (component.component_id !== 2) {
-        served = { ...component, terms: { text: offer.terms_line, url: offer.terms_url } };
-      }
+      served = { ...component, terms: [termsOf(component.offer)] };
     }
-    const cards = served && cardsOf(served);
-    if (served && cards?.some((card) => card.offer && !active.has(card.offer))) {
-      const kept = cards.filter((card) => !card.offer || active.has(card.offer));
-      served =
-        kept.length > 0
-          ? ({
-              ...served,
-              data: { content: { ...served.data.content, bonuses: kept } },
-            } as ServedComponent)
-          : component.fallback && !component.offer
+    const parts = served && offerPartsOf(served);
+    if (served && parts) {
+      const kept = parts.parts.filter((part) => !part.offer || active.has(part.offer));
+      if (kept.length === 0) {
+        served =
+          component.fallback && !component.offer
             ? ({ ...served, data: component.fallback } as ServedComponent)
             : null;
+      } else {
+        const named = parts.cards
+          ? []
+          : [...new Set(kept.flatMap((part) => (part.offer ? [part.offer] : [])))].filter(
+              (id) => id !== served!.offer,
+            );
+        served = {
+          ...served,
+          data: kept.length < parts.parts.length ? parts.keep(kept) : served.data,
+          ...(named.length > 0 ? { terms: [...(served.terms ?? []), ...named.map(termsOf)] } : {}),
+        } as ServedComponent;
+      }
     }
     if (served) components.push(served);
   }
@@ -210,12 +276,6 @@ function claimsOf(offer: Offer): RegExp {
 }
 
 /**
- * The blocks that promote: the hero (its buttons), the banner, the bonus cards and the
- * bonus list. A question or a table that mentions an offer informs; it is not held to it.
- */
-const PROMOTING_BLOCKS: ReadonlySet<number> = new Set([1, 2, 5, 8]);
-
-/**
  * The head (title, description) that claims an offer names it in `meta.offer` and has a
  * `meta.fallback` that claims none, shown outside the offer's validity (showsOfferHead).
  */
@@ -302,9 +362,11 @@ function wordlessBanners(
 /**
  * What stops a page naming offers: an id no offer has; a € or «Nx» figure beside an offer
  * that is not the offer's; a banner with neither offer nor conditions; and, outside legal
- * pages, a promoting block that makes an offer's claim ("hasta 500 €") without naming the
- * offer, so without its terms line, or a title or description that makes it without naming
- * the offer and a fallback head (the head has no room for terms, and would outlive it).
+ * pages, any block (a hero, a card, but also a question or a table row) that makes an
+ * offer's claim ("hasta 500 €") where neither it nor its card, question or row names the
+ * offer, so without its terms line and with nothing to end it on time; a block's fallback
+ * that makes one; or a title or description that makes it without naming the offer and a
+ * fallback head (the head has no room for terms, and would outlive it).
  */
 export function offerProblems(page: Page, site: Site): Problem[] {
   const offers = new Map(site.offers.map((offer) => [offer.id, offer]));
@@ -327,15 +389,16 @@ export function offerProblems(page: Page, site: Site): Problem[] {
     if (component.offer && !blockOffer)
       problems.push(unknownOffer(component.offer, [...at, "offer"]));
     if (blockOffer) checkFigures(blockOffer, component.data.content, [...at, "data", "content"]);
-    const cards = cardsOf(component) ?? [];
-    cards.forEach((card, cardIndex) => {
-      if (!card.offer) return;
-      const offer = offers.get(card.offer);
-      const path = [...at, "data", "content", "bonuses", cardIndex];
+    const parts = offerPartsOf(component);
+    const partsAt = parts ? [...at, "data", "content", ...parts.path] : [];
+    parts?.parts.forEach((part, partIndex) => {
+      if (!part.offer) return;
+      const offer = offers.get(part.offer);
+      const path = [...partsAt, partIndex];
       if (!offer) {
-        problems.push(unknownOffer(card.offer, [...path, "offer"]));
+        problems.push(unknownOffer(part.offer, [...path, "offer"]));
       } else {
-        checkFigures(offer, card, path);
+        checkFigures(offer, part, path);
       }
     });
     if (component.component_id === 2 && !component.offer && !component.data.content.conditions) {
@@ -346,15 +409,29 @@ export function offerProblems(page: Page, site: Site): Problem[] {
       });
     }
     if (component.component_id === 2) problems.push(...wordlessBanners(component, at));
-    if (page.legal || blockOffer || !PROMOTING_BLOCKS.has(component.component_id)) return;
+    if (page.legal) return;
+    /** The card, question or row a string of the block's content sits in, if any. */
+    const partOf = (where: (string | number)[]) =>
+      parts && partsAt.every((key, depth) => where[depth] === key)
+        ? parts.parts[where[partsAt.length] as number]
+        : undefined;
     for (const offer of offers.values()) {
       const claim = claimsOf(offer);
-      for (const [text, where] of stringsOf(component.data.content, [...at, "data", "content"])) {
-        const card = where[4] === "bonuses" ? cards[where[5] as number] : undefined;
-        if (card?.offer || !claim.test(text)) continue;
+      if (!blockOffer) {
+        for (const [text, where] of stringsOf(component.data.content, [...at, "data", "content"])) {
+          if (partOf(where)?.offer || !claim.test(text)) continue;
+          problems.push({
+            path: where,
+            message: `anuncia la oferta "${offer.id}" sin sus condiciones: indica "offer": "${offer.id}" en el bloque (o en su tarjeta, pregunta o fila) para que muestre su línea de condiciones y el aviso de 18+, y desaparezca cuando la oferta no esté vigente`,
+          });
+        }
+      }
+      const fallback = component.fallback?.content;
+      for (const [text, where] of stringsOf(fallback, [...at, "fallback", "content"])) {
+        if (!claim.test(text)) continue;
         problems.push({
           path: where,
-          message: `anuncia la oferta "${offer.id}" sin sus condiciones: indica "offer": "${offer.id}" en el bloque (o en la tarjeta) para que muestre su línea de condiciones y el aviso de 18+`,
+          message: `anuncia la oferta "${offer.id}": el contenido de reserva se muestra cuando la oferta no está vigente y no anuncia ninguna`,
         });
       }
     }

@@ -113,6 +113,11 @@ export function blockSchemas(context?: ContentContext) {
                 .nonnegative()
                 .describe("Row number as shown in the first column."),
               cells: z.array(z.string()).describe("One cell per heading, in the same order."),
+              offer: offerId
+                .optional()
+                .describe(
+                  "The offer this row states (an id of the site's offers): its terms line shows under the table, and outside its validity the row is not shown.",
+                ),
             }),
           )
           .min(1),
@@ -307,6 +312,11 @@ export function blockSchemas(context?: ContentContext) {
           answer: safeHtml.describe(
             "Answer as HTML from the allowlist (p, strong, em, ul, ol, li, a, br, h3, h4, …).",
           ),
+          offer: offerId
+            .optional()
+            .describe(
+              "The offer this question is about (an id of the site's offers): its terms line shows under the questions, and outside its validity the question (and its structured data) is not shown.",
+            ),
         }),
       )
       .min(1),

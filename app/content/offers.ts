@@ -27,8 +27,25 @@ export type ServedPage = Omit<Page, "components"> & { components: ServedComponen
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * Each offer time's instant, once: every page and every click of an offer asks, and the
+ * answer only depends on these three strings (bounded by the offers' times in content).
+ */
+const instants = new Map<string, number>();
+
 /** An offer time as an instant: a day starts (or, for `until`, ends) in the site's time zone. */
 function instant(value: string, edge: "from" | "until", timeZone: string): number {
+  const key = `${edge} ${timeZone} ${value}`;
+  let found = instants.get(key);
+  if (found === undefined) {
+    found = instantOf(value, edge, timeZone);
+    if (instants.size >= 1_000) instants.clear();
+    instants.set(key, found);
+  }
+  return found;
+}
+
+function instantOf(value: string, edge: "from" | "until", timeZone: string): number {
   if (!DAY.test(value)) return Date.parse(value);
   const start = Date.parse(`${value}T00:00:00${offsetOn(value, timeZone)}`);
   // The end of a day is the start of the next one (a DST day is 23 or 25 hours long).

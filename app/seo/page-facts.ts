@@ -26,12 +26,19 @@ export function lastModified(page: Page): string | undefined {
 /** Pages that answer with an error status and are never indexed. */
 export const STATUS_PAGE_SLUGS: ReadonlySet<string> = new Set(Object.keys(STATUS_OF_SLUG));
 
+/** One formatter per time zone: making one costs far more than using it. */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The UTC offset of a time zone on a day, e.g. "+01:00" for Madrid in winter. */
 export function offsetOn(day: string, timeZone: string): string {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" });
+    offsetFormats.set(timeZone, format);
+  }
   const name =
-    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
-      .formatToParts(new Date(`${day}T12:00:00Z`))
-      .find((part) => part.type === "timeZoneName")?.value ?? "GMT";
+    format.formatToParts(new Date(`${day}T12:00:00Z`)).find((part) => part.type === "timeZoneName")
+      ?.value ?? "GMT";
   return name === "GMT" ? "+00:00" : name.slice(3);
 }
 

@@ -175,6 +175,41 @@ export function siteSchema(context?: ContentContext) {
               "How the affiliate program's postbacks read (the receiver: /postback/<POSTBACK_TOKEN>).",
             ),
           splits: splitsSchema,
+          checks: z
+            .strictObject({
+              operator_hosts: z
+                .array(
+                  z
+                    .string()
+                    .regex(
+                      /^[a-z0-9.-]{1,253}$/,
+                      'debe ser un nombre de host en minúsculas, p. ej. "brisamar.example"',
+                    ),
+                )
+                .default([])
+                .describe(
+                  "The operator's hosts: a destination whose last hop lands on another host is broken (its subdomains count as the operator's). Empty: not checked.",
+                ),
+              dead_link_texts: z
+                .array(z.string().min(3).max(100))
+                .default(["invalid link", "enlace no válido", "offer expired", "link expired"])
+                .describe(
+                  "Texts that, found in the last page a destination lands on (any case), say the link is dead.",
+                ),
+              slow_ms: z
+                .number()
+                .int()
+                .min(100)
+                .max(30_000)
+                .default(3_000)
+                .describe(
+                  "A destination whose hops take longer than this (ms) gets a warning; ten seconds is a timeout.",
+                ),
+            })
+            .prefault({})
+            .describe(
+              "How the destination monitor (npm run links:check) judges the affiliate destinations.",
+            ),
         })
         .superRefine((affiliate, ctx) => {
           // The visitor's parameters pass beside the click id: sharing a name, one would

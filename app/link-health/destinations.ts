@@ -1,0 +1,40 @@
+/**
+ * Every affiliate destination the content can send a visitor to, once each with what uses
+ * it: the header's login and sign-up targets, each /go/ link's destination, each variant
+ * of a destination split, and each offer's destination and fallback destination. The
+ * destination monitor (./check.server.ts) fetches exactly these and the hops they lead to,
+ * never a URL taken from a request.
+ */
+import { HEADER_LINK_IDS } from "~/affiliate/outbound.server";
+import type { AffiliateLink } from "~/content/affiliate-routes";
+import type { Site } from "~/content/schema";
+
+/** Where a destination is used, in the words of the dashboard and the command's table. */
+export type DestinationUse = { kind: "cabecera" | "enlace" | "variante" | "oferta"; id: string };
+
+export type Destination = { url: string; uses: DestinationUse[] };
+
+export function destinationsOf(
+  site: Site,
+  links: ReadonlyMap<string, AffiliateLink>,
+): Destination[] {
+  const found = new Map<string, DestinationUse[]>();
+  const add = (url: string, use: DestinationUse) => {
+    const uses = found.get(url);
+    if (uses) uses.push(use);
+    else found.set(url, [use]);
+  };
+  add(site.header.login_redirect_link, { kind: "cabecera", id: HEADER_LINK_IDS.login });
+  add(site.header.signup_redirect_link, { kind: "cabecera", id: HEADER_LINK_IDS.signup });
+  for (const link of links.values()) add(link.destination, { kind: "enlace", id: link.id });
+  for (const split of site.affiliate.splits) {
+    for (const [variant, url] of Object.entries(split.destinations)) {
+      add(url, { kind: "variante", id: `${split.link} · ${variant}` });
+    }
+  }
+  for (const offer of site.offers) {
+    add(offer.destination, { kind: "oferta", id: offer.id });
+    add(offer.fallback_destination, { kind: "oferta", id: `${offer.id} (reserva)` });
+  }
+  return [...found].map(([url, uses]) => ({ url, uses }));
+}

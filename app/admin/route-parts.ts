@@ -19,7 +19,7 @@ export function adminMeta(title: string): MetaFunction<unknown, { root: typeof r
     }
     const loggedIn = (data as { state?: string } | undefined)?.state !== "login";
     return [
-      { title: data && loggedIn ? title : "Acceso al panel de clics" },
+      { title: data && loggedIn ? title : "Acceso al panel de afiliación" },
       { name: "robots", content: "noindex, nofollow" },
     ];
   };

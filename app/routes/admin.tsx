@@ -93,7 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const headers = adminHeaders;
 
-export const meta = adminMeta("Panel de clics y conversiones");
+export const meta = adminMeta("Panel de afiliación");
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 

@@ -289,7 +289,7 @@ test.describe("the postback page", () => {
     expect(rejected.status()).toBe(400);
     await logIn(page, "/admin/postbacks");
     await page.goto(`${ADMIN}/admin/postbacks`);
-    const ftd = page.getByRole("definition").filter({ hasText: "event=ftd" });
+    const ftd = page.getByRole("definition").filter({ hasText: "event=ftd" }).locator("code");
     await expect(ftd).toHaveText(
       new RegExp(
         `/postback/${POSTBACK_TOKEN}\\?click_id=\\{click_id\\}&event=ftd&amount=\\{amount\\}&currency=\\{currency\\}&txid=\\{txid\\}$`,
@@ -307,6 +307,36 @@ test.describe("the postback page", () => {
     }).toPass();
     await expect(logged).toContainText(REJECTIONS.bad_amount.es);
     await expect(logged).toContainText("postback");
+  });
+
+  test("each postback URL and each link id has a button that copies it", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: ADMIN });
+    await logIn(page, "/admin/postbacks");
+    await page.goto(`${ADMIN}/admin/postbacks`);
+    await page.locator("html[data-hydrated='true']").waitFor({ state: "attached" });
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+    const url = await page
+      .getByRole("definition")
+      .filter({ hasText: "event=ftd" })
+      .locator("code")
+      .textContent();
+    const copyUrl = page.getByRole("button", { name: "Copiar la URL de «Primer depósito (FTD)»" });
+    await copyUrl.click();
+    await expect(copyUrl).toContainText("Copiado");
+    expect(await clipboard()).toBe(url);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Copiado al portapapeles" }),
+    ).toHaveText("Copiado al portapapeles: la URL de «Primer depósito (FTD)»");
+
+    await page.goto(`${ADMIN}/admin`);
+    await page.locator("html[data-hydrated='true']").waitFor({ state: "attached" });
+    const first = page.getByRole("region", { name: "Por enlace" }).locator("tbody tr").first();
+    const id = (await first.locator("th code").textContent())!;
+    await first.getByRole("button", { name: `Copiar el id de enlace ${id}` }).click();
+    expect(await clipboard()).toBe(id);
   });
 
   test("both pages fit a phone's width (390 px): wide tables and URLs scroll or wrap inside", async ({

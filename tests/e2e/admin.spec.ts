@@ -770,8 +770,12 @@ test.describe("what earns money", () => {
     page,
   }) => {
     await logIn(page);
+    // One name for the dashboard: its heading, its title, its frame and its login page.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Panel de afiliación");
+    await expect(page).toHaveTitle("Panel de afiliación");
     const header = page.getByRole("banner");
     await expect(header).toHaveCount(1);
+    await expect(header).toContainText("· Panel de afiliación");
     const menu = page.getByRole("navigation", { name: "Secciones del panel" });
     for (const [name, href] of [
       ["Panel", "/admin"],

@@ -31,7 +31,7 @@ export function AdminDashboard({
   return (
     <div className="admin">
       <div className="admin-head">
-        <h1>Panel de clics y conversiones</h1>
+        <h1>Panel de afiliación</h1>
         <p className="admin-head__period">
           {PERIODS[view.period]}: {longDay(view.range.from)} – {longDay(view.range.to)} ({timeZone}
           ). Comparado con {longDay(view.previous.from)} – {longDay(view.previous.to)}.

@@ -7,6 +7,8 @@ import { Form } from "@remix-run/react";
 
 import type { ConversionEvent } from "~/ledger/schema";
 
+import { CopyButton } from "./copy-button";
+
 export type PostbackUrl = { event: ConversionEvent; name: string; url: string };
 export type TestOutcome = { ok: boolean; text: string };
 
@@ -65,7 +67,12 @@ export function PostbacksSetup({
               <div key={event}>
                 <dt>{name}</dt>
                 <dd>
-                  <code>{url}</code>
+                  <code id={`postback-url-${event}`}>{url}</code>
+                  <CopyButton
+                    text={url}
+                    what={`la URL de «${name}»`}
+                    shownIn={`postback-url-${event}`}
+                  />
                 </dd>
               </div>
             ))}

@@ -16,6 +16,7 @@ import { DIMENSIONS, type Dimension } from "~/ledger/dimensions";
 import { hasViews } from "~/ledger/view-dimensions";
 import { valueName } from "~/admin/value-names";
 
+import { CopyButton } from "./copy-button";
 import { formatMoney, formatNumber, formatPercent, otherCurrencies } from "./format";
 
 /** What a ranking's values are, where its heading alone could leave it open. */
@@ -95,15 +96,26 @@ function Value({ name, row, view }: { name: Dimension; row: RankedRow; view: Vie
   ) : (
     valueName(name, row.value)
   );
-  if (view.filters[name]) return <>{words}</>;
+  // A link id is pasted elsewhere (a program's report, a content file): copied beside it.
+  const copy =
+    name === "link" ? <CopyButton text={row.value} what={`el id de enlace ${row.value}`} /> : null;
+  if (view.filters[name])
+    return (
+      <>
+        {words} {copy}
+      </>
+    );
   return (
-    <Link
-      to={viewSearch(view, { [name]: row.value })}
-      preventScrollReset
-      title={`Filtrar por ${DIMENSIONS[name].label.toLowerCase()}: ${valueName(name, row.value)}`}
-    >
-      {words}
-    </Link>
+    <>
+      <Link
+        to={viewSearch(view, { [name]: row.value })}
+        preventScrollReset
+        title={`Filtrar por ${DIMENSIONS[name].label.toLowerCase()}: ${valueName(name, row.value)}`}
+      >
+        {words}
+      </Link>{" "}
+      {copy}
+    </>
   );
 }
 

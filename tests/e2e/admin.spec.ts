@@ -609,6 +609,36 @@ test.describe("what earns money", () => {
     );
   });
 
+  test("on a phone a ranking's label stays while its figures scroll, none cut, and a cue says so", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page, `/admin?${PAST_QUERY}`);
+    const links = page.getByRole("region", { name: "Por enlace" });
+    await expect(links.getByText("Desliza la tabla para ver todas las cifras")).toBeVisible();
+    const scroller = links.locator(".admin-rank__scroll");
+    const row = links.locator("tbody tr").first();
+    await scroller.evaluate((element) => {
+      element.scrollLeft = element.scrollWidth;
+    });
+    const box = (await scroller.boundingBox())!;
+    const label = (await row.locator("th").boundingBox())!;
+    const last = (await row.locator("td").last().boundingBox())!;
+    // The label is still at the left edge, the last figure now in view beside it.
+    expect(label.x).toBeGreaterThanOrEqual(box.x - 1);
+    expect(label.x).toBeLessThan(box.x + 2);
+    expect(last.x + last.width).toBeLessThanOrEqual(box.x + box.width + 1);
+    expect(last.x).toBeGreaterThanOrEqual(label.x + label.width - 1);
+    // No figure is cut: every cell shows all it holds.
+    const cut = await links
+      .locator("tbody td")
+      .evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth).length);
+    expect(cut).toBe(0);
+    // On a laptop the tables have room: no cue.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(links.getByText("Desliza la tabla para ver todas las cifras")).toBeHidden();
+  });
+
   test("a column heading orders every ranking by it, most first, and says so", async ({ page }) => {
     await logIn(page, `/admin?${PAST_QUERY}`);
     const links = page.getByRole("region", { name: "Por enlace" });

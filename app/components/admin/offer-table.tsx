@@ -28,6 +28,9 @@ export function OfferTable({ offers, view }: { offers: OfferRow[]; view: View })
         clic (su bloque o su tarjeta). Una oferta caducada ya no se muestra y sus enlaces llevan a
         su destino de reserva; si aún recibe clics, aparecen aquí.
       </p>
+      <p className="admin-rank__swipe">
+        Desliza la tabla para ver todas las cifras <span aria-hidden="true">→</span>
+      </p>
       <div className="admin-rank__scroll" tabIndex={0} role="group" aria-labelledby="rank-offers">
         <table>
           <thead>

@@ -150,65 +150,70 @@ export function RankTable({
         <p className="admin-rank__empty">Sin clics en este periodo.</p>
       ) : (
         // On a phone the table scrolls sideways: focusable, so a keyboard can scroll it too.
-        <div
-          className="admin-rank__scroll"
-          tabIndex={0}
-          role="group"
-          aria-labelledby={`rank-${name}`}
-        >
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{DIMENSIONS[name].label}</th>
-                {columns.map((column) =>
-                  column === "share" || column === "visitors" ? (
-                    <th key={column} scope="col">
-                      {heading(name, column)}
-                    </th>
-                  ) : (
-                    <th
-                      key={column}
-                      scope="col"
-                      aria-sort={view.sort === column ? "descending" : undefined}
-                    >
-                      <Link
-                        to={`${viewSearch(view, { sort: column })}#rank-${name}`}
-                        preventScrollReset
-                        title={`Ordenar por ${SORTS[column].toLowerCase()}, de más a menos`}
-                      >
+        <>
+          <p className="admin-rank__swipe">
+            Desliza la tabla para ver todas las cifras <span aria-hidden="true">→</span>
+          </p>
+          <div
+            className="admin-rank__scroll"
+            tabIndex={0}
+            role="group"
+            aria-labelledby={`rank-${name}`}
+          >
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{DIMENSIONS[name].label}</th>
+                  {columns.map((column) =>
+                    column === "share" || column === "visitors" ? (
+                      <th key={column} scope="col">
                         {heading(name, column)}
-                        {view.sort === column ? <span aria-hidden="true"> ▼</span> : null}
-                      </Link>
-                    </th>
-                  ),
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.orphan ? "\u0000orphan" : (row.value ?? "")}>
-                  <th scope="row">
-                    <Value name={name} row={row} view={view} />
-                    {row.orphan ? null : (
-                      <svg
-                        className="admin-rank__bar"
-                        viewBox="0 0 100 4"
-                        aria-hidden="true"
-                        preserveAspectRatio="none"
+                      </th>
+                    ) : (
+                      <th
+                        key={column}
+                        scope="col"
+                        aria-sort={view.sort === column ? "descending" : undefined}
                       >
-                        <rect width="100" height="4" className="admin-rank__track" />
-                        <rect width={Math.max(0.5, row.share * 100)} height="4" />
-                      </svg>
-                    )}
-                  </th>
-                  {columns.map((column) => (
-                    <Cell key={column} row={row} column={column} />
-                  ))}
+                        <Link
+                          to={`${viewSearch(view, { sort: column })}#rank-${name}`}
+                          preventScrollReset
+                          title={`Ordenar por ${SORTS[column].toLowerCase()}, de más a menos`}
+                        >
+                          {heading(name, column)}
+                          {view.sort === column ? <span aria-hidden="true"> ▼</span> : null}
+                        </Link>
+                      </th>
+                    ),
+                  )}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.orphan ? "\u0000orphan" : (row.value ?? "")}>
+                    <th scope="row">
+                      <Value name={name} row={row} view={view} />
+                      {row.orphan ? null : (
+                        <svg
+                          className="admin-rank__bar"
+                          viewBox="0 0 100 4"
+                          aria-hidden="true"
+                          preserveAspectRatio="none"
+                        >
+                          <rect width="100" height="4" className="admin-rank__track" />
+                          <rect width={Math.max(0.5, row.share * 100)} height="4" />
+                        </svg>
+                      )}
+                    </th>
+                    {columns.map((column) => (
+                      <Cell key={column} row={row} column={column} />
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
       {total > RANKED_ROWS ? (
         <p className="admin-rank__more">

@@ -110,7 +110,7 @@ function alternatives(db: Kysely<Database>) {
   async function clicks(both: DayRange, range: DayRange, [filter, value]: [Dimension, string]) {
     const cube = (days: DayRange) =>
       untyped
-        .selectFrom("click_combination_daily")
+        .selectFrom("click_offer_combination_daily")
         .where("day", ">=", days.from)
         .where("day", "<=", days.to)
         .where(columnOf(filter), "=", value);
@@ -318,7 +318,7 @@ function alternatives(db: Kysely<Database>) {
   async function clicksPerDimension(both: DayRange, range: DayRange, filter: [Dimension, string]) {
     const [days, rows] = await Promise.all([
       db
-        .selectFrom("click_combination_daily")
+        .selectFrom("click_offer_combination_daily")
         .where("day", ">=", both.from)
         .where("day", "<=", both.to)
         .where(columnOf(filter[0]) as "page", "=", filter[1])
@@ -330,7 +330,7 @@ function alternatives(db: Kysely<Database>) {
         .groupBy("day")
         .orderBy("day")
         .execute(),
-      perDimension("click_combination_daily", "clicks", CLICKS.paired, range, filter, true),
+      perDimension("click_offer_combination_daily", "clicks", CLICKS.paired, range, filter, true),
     ]);
     return { days: days.length, values: flatRows(rows.rows) };
   }
@@ -476,7 +476,7 @@ async function reads() {
 const TABLES = [
   "clicks",
   "click_filter_daily",
-  "click_combination_daily",
+  "click_offer_combination_daily",
   "views",
   "view_filter_daily",
   "view_combination_daily",

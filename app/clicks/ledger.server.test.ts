@@ -38,7 +38,7 @@ const inRankOrder = (list: readonly Ranked[]) =>
 const ROLLUPS = [
   "click_daily",
   "click_filter_daily",
-  "click_combination_daily",
+  "click_offer_combination_daily",
   "visitor_daily",
 ] as const;
 
@@ -285,7 +285,7 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
     await writeSeed(database, { count: 700, days: 10, lastDay: "2026-11-20", links, seed: 8 });
     // The SQL rebuild (the large seed's way) finds exactly the counts kept batch by batch.
     const kept = await rollupRows();
-    expect(kept.click_combination_daily.length).toBeGreaterThan(0);
+    expect(kept.click_offer_combination_daily.length).toBeGreaterThan(0);
     await rebuildDailyCounts(database.db, CLICKS);
     expect(await rollupRows()).toEqual(kept);
     const range = { from: "2026-11-05", to: "2026-11-18" };

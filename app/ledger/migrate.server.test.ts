@@ -112,10 +112,10 @@ describe("a fresh database after the migrations", () => {
       [
         "CREATE TABLE "accounts" ("email" varchar(254) primary key, "name" varchar(120) not null, "role" varchar(12) not null, "password_hash" varchar(200) not null, "created_at" bigint not null, "disabled_at" bigint)",
         "CREATE TABLE "audit_log" ("id" integer primary key autoincrement, "at" bigint not null, "actor" varchar(254) not null, "action" varchar(40) not null, "target" varchar(300) not null, "detail" varchar(1000) default '' not null)",
-        "CREATE TABLE "click_combination_daily" ("day" varchar(10) not null, "link_id" varchar(120) not null, "page" varchar(256) not null, "utm_campaign" varchar(100) not null, "utm_source" varchar(100) not null, "referrer" varchar(253) not null, "country" varchar(2) not null, "device" varchar(10) not null, "offer" varchar(100) not null, "is_bot" smallint not null, "clicks" bigint not null, "visitors" text default '' not null, "sampled" text default '' not null, constraint "click_combination_offer_key" primary key ("day", "link_id", "page", "utm_campaign", "utm_source", "referrer", "country", "device", "offer", "is_bot"))",
         "CREATE TABLE "click_daily" ("day" varchar(10) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "is_bot" smallint not null, "clicks" bigint not null, constraint "click_daily_key" primary key ("day", "dimension", "value", "is_bot"))",
         "CREATE TABLE "click_filter_daily" ("day" varchar(10) not null, "filter_dimension" varchar(10) not null, "filter_value" varchar(2048) not null, "dimension" varchar(10) not null, "value" varchar(2048) not null, "is_bot" smallint not null, "clicks" bigint not null, constraint "click_filter_daily_key" primary key ("filter_dimension", "filter_value", "day", "dimension", "value", "is_bot"))",
         "CREATE INDEX "click_filter_daily_day" on "click_filter_daily" ("day")",
+        "CREATE TABLE "click_offer_combination_daily" ("day" varchar(10) not null, "link_id" varchar(120) not null, "page" varchar(256) not null, "utm_campaign" varchar(100) not null, "utm_source" varchar(100) not null, "referrer" varchar(253) not null, "country" varchar(2) not null, "device" varchar(10) not null, "offer" varchar(100) not null, "is_bot" smallint not null, "clicks" bigint not null, "visitors" text default '' not null, "sampled" text default '' not null, constraint "click_offer_combination_daily_key" primary key ("day", "link_id", "page", "utm_campaign", "utm_source", "referrer", "country", "device", "offer", "is_bot"))",
         "CREATE TABLE "clicks" ("id" integer primary key autoincrement, "at" bigint not null, "day" varchar(10) not null, "link_id" varchar(120) not null, "destination" varchar(2048) not null, "page" varchar(256) not null, "utm_source" varchar(100), "utm_medium" varchar(100), "utm_campaign" varchar(100), "utm_content" varchar(100), "utm_term" varchar(100), "gclid" varchar(100), "fbclid" varchar(100), "subid" varchar(100), "country" varchar(2), "device" varchar(10) not null, "browser" varchar(40) not null, "is_bot" smallint not null, "visitor" varchar(32) not null, "click_id" varchar(32), "referrer" varchar(253), "variants" varchar(512), "offer" varchar(100))",
         "CREATE INDEX "clicks_at" on "clicks" ("at")",
         "CREATE UNIQUE INDEX "clicks_click_id" on "clicks" ("click_id")",
@@ -197,7 +197,6 @@ describe("a fresh database after the migrations", () => {
         "click_combination_daily.referrer character varying(253) not null",
         "click_combination_daily.country character varying(2) not null",
         "click_combination_daily.device character varying(10) not null",
-        "click_combination_daily.offer character varying(100) not null",
         "click_combination_daily.is_bot smallint not null",
         "click_combination_daily.clicks bigint not null",
         "click_combination_daily.visitors text not null",
@@ -214,6 +213,19 @@ describe("a fresh database after the migrations", () => {
         "click_filter_daily.value character varying(2048) not null",
         "click_filter_daily.is_bot smallint not null",
         "click_filter_daily.clicks bigint not null",
+        "click_offer_combination_daily.day character varying(10) not null",
+        "click_offer_combination_daily.link_id character varying(120) not null",
+        "click_offer_combination_daily.page character varying(256) not null",
+        "click_offer_combination_daily.utm_campaign character varying(100) not null",
+        "click_offer_combination_daily.utm_source character varying(100) not null",
+        "click_offer_combination_daily.referrer character varying(253) not null",
+        "click_offer_combination_daily.country character varying(2) not null",
+        "click_offer_combination_daily.device character varying(10) not null",
+        "click_offer_combination_daily.offer character varying(100) not null",
+        "click_offer_combination_daily.is_bot smallint not null",
+        "click_offer_combination_daily.clicks bigint not null",
+        "click_offer_combination_daily.visitors text not null",
+        "click_offer_combination_daily.sampled text not null",
         "clicks.id bigint not null",
         "clicks.at bigint not null",
         "clicks.day character varying(10) not null",
@@ -377,10 +389,11 @@ describe("a fresh database after the migrations", () => {
         "written_batches.at bigint not null",
         "CREATE UNIQUE INDEX accounts_pkey ON public.accounts USING btree (email)",
         "CREATE UNIQUE INDEX audit_log_pkey ON public.audit_log USING btree (id)",
-        "CREATE UNIQUE INDEX click_combination_offer_key ON public.click_combination_daily USING btree (day, link_id, page, utm_campaign, utm_source, referrer, country, device, offer, is_bot)",
+        "CREATE UNIQUE INDEX click_combination_daily_key ON public.click_combination_daily USING btree (day, link_id, page, utm_campaign, utm_source, referrer, country, device, is_bot)",
         "CREATE UNIQUE INDEX click_daily_key ON public.click_daily USING btree (day, dimension, value, is_bot)",
         "CREATE INDEX click_filter_daily_day ON public.click_filter_daily USING btree (day)",
         "CREATE UNIQUE INDEX click_filter_daily_key ON public.click_filter_daily USING btree (filter_dimension, filter_value, day, dimension, value, is_bot)",
+        "CREATE UNIQUE INDEX click_offer_combination_daily_key ON public.click_offer_combination_daily USING btree (day, link_id, page, utm_campaign, utm_source, referrer, country, device, offer, is_bot)",
         "CREATE INDEX clicks_at ON public.clicks USING btree (at)",
         "CREATE UNIQUE INDEX clicks_click_id ON public.clicks USING btree (click_id)",
         "CREATE INDEX clicks_country_cover ON public.clicks USING btree (country, day, is_bot, visitor, subid)",
@@ -569,7 +582,7 @@ describe("migration 009 on a ledger that already had clicks", () => {
           { ...click, subid: "s1", device: "desktop" },
         ])
         .execute();
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect((await migrator.migrateTo("018-moved-paths-and-not-found")).error).toBeUndefined();
       const rows = await db
         .selectFrom("click_combination_daily")
         .selectAll()
@@ -583,8 +596,6 @@ describe("migration 009 on a ledger that already had clicks", () => {
         utm_source: "google",
         referrer: "",
         country: "ES",
-        // Migration 019's: no earlier click had an offer.
-        offer: "",
       };
       // Sub-ids are not combined: the desktop click's "s1" leaves no trace here. Migration
       // 013 then gives each its people's prints; bots have none.
@@ -898,14 +909,14 @@ describe("migration 019 on a ledger that already had clicks and conversions", ()
     const clicks = await db.selectFrom("clicks").select("offer").execute();
     expect(clicks).toEqual([{ offer: null }, { offer: null }]);
     const combinations = await db
-      .selectFrom("click_combination_daily")
+      .selectFrom("click_offer_combination_daily")
       .select(["link_id", "offer", "is_bot", "clicks", "visitors"])
       .execute();
     expect(combinations.map((row) => ({ ...row, clicks: Number(row.clicks) }))).toEqual([
       { link_id: "home-hero", offer: "", is_bot: 0, clicks: 2, visitors: "abcdefzyxwvu" },
     ]);
     // The offer is in the combinations' key: the same values under another offer are a row.
-    await sql`insert into click_combination_daily (day, link_id, page, utm_campaign, utm_source,
+    await sql`insert into click_offer_combination_daily (day, link_id, page, utm_campaign, utm_source,
         referrer, country, device, offer, is_bot, clicks)
       values ('2026-11-20', 'home-hero', '/', '', '', '', 'ES', 'mobile', 'bienvenida', 0, 1)`.execute(
       db,
@@ -969,12 +980,16 @@ describe("migration 019 on a ledger that already had clicks and conversions", ()
     ]);
   }
 
-  it('on SQLite: the combinations made again with the offer in their key, the counts under offer ""', async () => {
+  it('on SQLite: the combinations with the offer in their key, the counts under offer ""', async () => {
     const db = memoryDatabase();
     try {
       const migrator = await before019(db, "sqlite");
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
       await checkOffers(db);
+      // One process serves a SQLite ledger: the combinations without the offer are gone.
+      const tables = await sql<{ name: string }>`select name from sqlite_master
+        where type = 'table' and name = 'click_combination_daily'`.execute(db);
+      expect(tables.rows).toEqual([]);
     } finally {
       await db.destroy();
     }
@@ -989,6 +1004,17 @@ describe("migration 019 on a ledger that already had clicks and conversions", ()
       const migrator = await before019(db, "postgres");
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
       await checkOffers(db);
+      // During a rolling deploy the release before still writes its combinations, on their
+      // old key: its upsert keeps working (deploy/README.md).
+      const olderRelease = sql`insert into click_combination_daily (day, link_id, page,
+          utm_campaign, utm_source, referrer, country, device, is_bot, clicks, visitors, sampled)
+        values ('2026-11-20', 'home-hero', '/', '', '', '', 'ES', 'mobile', 0, 1, 'qwerty', '')
+        on conflict (day, link_id, page, utm_campaign, utm_source, referrer, country, device,
+          is_bot)
+        do update set clicks = click_combination_daily.clicks + excluded.clicks`;
+      await olderRelease.execute(db);
+      const old = await db.selectFrom("click_combination_daily").select("clicks").execute();
+      expect(old.map((row) => Number(row.clicks))).toEqual([3]);
     } finally {
       await db.destroy();
     }

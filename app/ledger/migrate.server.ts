@@ -47,7 +47,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "016-scheduled-publishing": scheduledPublishing(),
     "017-media-library": mediaLibrary(dialect),
     "018-moved-paths-and-not-found": movedPathsAndNotFound(),
-    "019-offers-in-the-ledger": offersInTheLedger(),
+    "019-offers-in-the-ledger": offersInTheLedger(dialect),
   };
 }
 

@@ -87,8 +87,8 @@ export type ClickFilterDailyTable = {
 };
 
 /**
- * Clicks per day, people/bots and combination of seven dimensions' values (migration 009;
- * "" when missing): what a referrer filter, two filters or more and the referrer ranking
+ * Clicks per day, people/bots and combination of eight dimensions' values (migrations 009
+ * and 019; "" when missing): what a referrer filter, two filters or more and the referrer ranking
  * under a filter read. No sub-id (one per click at worst).
  */
 export type ClickCombinationDailyTable = {
@@ -108,6 +108,13 @@ export type ClickCombinationDailyTable = {
   /** The sampled ones among them (one visitor in 16). */
   sampled: string;
 };
+
+/**
+ * The combinations without the offer (migrations 009 and 013), which the release before
+ * migration 019 writes: kept on PostgreSQL while a rolling deploy still runs that release
+ * (gone on SQLite); nothing of this release reads or writes it.
+ */
+export type LegacyClickCombinationDailyTable = Omit<ClickCombinationDailyTable, "offer">;
 
 /** The distinct visitor keys of people, per day (unique visitors). */
 export type VisitorDailyTable = { day: string; visitor: string };
@@ -386,7 +393,8 @@ export type Database = {
   clicks: ClicksTable;
   click_daily: ClickDailyTable;
   click_filter_daily: ClickFilterDailyTable;
-  click_combination_daily: ClickCombinationDailyTable;
+  click_offer_combination_daily: ClickCombinationDailyTable;
+  click_combination_daily: LegacyClickCombinationDailyTable;
   visitor_daily: VisitorDailyTable;
   conversions: ConversionsTable;
   conversion_daily: ConversionDailyTable;

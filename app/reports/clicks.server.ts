@@ -5,7 +5,7 @@
  * scaling.md has the sizes that decided it):
  * - no filter: the daily counts (click_daily), and unique visitors from visitor_daily;
  * - one filter, not a sub-id: the daily counts under that filter (click_filter_daily);
- * - two filters or more, none a sub-id: the day's combinations (click_combination_daily,
+ * - two filters or more, none a sub-id: the day's combinations (click_offer_combination_daily,
  *   migration 009), summed;
  * - a sub-id filter, and the sub-id ranking under any filter: the clicks, through the
  *   filter's covering index (migration 004): sub-ids are in no daily count but click_daily
@@ -38,7 +38,7 @@ import { sourceOf, type Source } from "./table-decider";
 import { visitorsOfRead } from "./visitors";
 import type { ClickCombinationDailyTable, Database } from "~/ledger/schema";
 
-/** click_combination_daily's columns, in the paired dimensions' order. */
+/** click_offer_combination_daily's columns, in the paired dimensions' order. */
 const COMBINATION_COLUMNS = CLICKS.paired.map(columnOf) as CombinationColumn[];
 type CombinationColumn = Exclude<
   keyof ClickCombinationDailyTable,
@@ -181,7 +181,7 @@ export function reportQueries(db: Kysely<Database>) {
   /** The range's combinations under every filter set (a filter's value is never ""). */
   const combinations = (range: DayRange, filters: Filters) => {
     let query = db
-      .selectFrom("click_combination_daily")
+      .selectFrom("click_offer_combination_daily")
       .where("day", ">=", range.from)
       .where("day", "<=", range.to);
     for (const [dimension, value] of setFilters(filters)) {

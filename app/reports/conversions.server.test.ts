@@ -74,7 +74,7 @@ describe.each(suites)("the conversion reports on %s", (_name, url) => {
       "click_daily",
       "visitor_daily",
       "click_filter_daily",
-      "click_combination_daily",
+      "click_offer_combination_daily",
       "conversions",
       "conversion_daily",
       "conversion_filter_daily",

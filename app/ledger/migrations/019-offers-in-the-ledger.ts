@@ -3,8 +3,11 @@
  * the time of the click (`clicks.offer`, null for a link of no offer) and each conversion
  * the offer of its click (`conversions.offer`), so a link later moved to another offer
  * keeps its past clicks where they were. The daily counts gain the dimension "offer":
- * - `click_combination_daily` is made again with `offer` in its key (a key cannot be
- *   changed in place on SQLite), its rows copied with offer "";
+ * - `click_offer_combination_daily` is the clicks' combinations with `offer` in the key, its
+ *   rows copied from `click_combination_daily` with offer "". A new table rather than a new
+ *   key: during a rolling deploy on PostgreSQL the release before still upserts the old
+ *   table on its old key, and must keep working (deploy/README.md); a later migration drops
+ *   it there. On SQLite one process serves, so it is dropped here;
  * - `click_daily`, `click_filter_daily`, `conversion_daily` and `conversion_filter_daily`
  *   gain the offer's rows: every earlier fact under offer "" (none was recorded), as a
  *   rebuild from the facts would count them. Filled from the daily counts themselves (the
@@ -46,15 +49,15 @@ const FAMILIES = [
 
 const OFFER = "offer";
 
-export function migration(): Migration {
+export function migration(dialect: "sqlite" | "postgres"): Migration {
   return {
     async up(db: Kysely<unknown>) {
       for (const facts of ["clicks", "conversions"]) {
         await db.schema.alterTable(facts).addColumn(OFFER, "varchar(100)").execute();
       }
 
-      let table: CreateTableBuilder<"click_combination_next", string> = db.schema
-        .createTable("click_combination_next")
+      let table: CreateTableBuilder<"click_offer_combination_daily", string> = db.schema
+        .createTable("click_offer_combination_daily")
         .addColumn("day", "varchar(10)", (column) => column.notNull());
       for (const [name, type] of COMBINED) {
         table = table.addColumn(name, type, (column) => column.notNull());
@@ -65,7 +68,7 @@ export function migration(): Migration {
         .addColumn("clicks", "bigint", (column) => column.notNull())
         .addColumn("visitors", "text", (column) => column.notNull().defaultTo(""))
         .addColumn("sampled", "text", (column) => column.notNull().defaultTo(""))
-        .addPrimaryKeyConstraint("click_combination_offer_key", [
+        .addPrimaryKeyConstraint("click_offer_combination_daily_key", [
           "day",
           ...COMBINED.map(([name]) => name),
           OFFER,
@@ -74,13 +77,9 @@ export function migration(): Migration {
         .execute();
       const copied = [...COMBINED.map(([name]) => name), "is_bot", "clicks", "visitors", "sampled"];
       const columns = sql.join(copied.map((name) => sql.ref(name)));
-      await sql`insert into click_combination_next (day, ${columns}, offer)
+      await sql`insert into click_offer_combination_daily (day, ${columns}, offer)
         select day, ${columns}, '' from click_combination_daily`.execute(db);
-      await db.schema.dropTable("click_combination_daily").execute();
-      await db.schema
-        .alterTable("click_combination_next")
-        .renameTo("click_combination_daily")
-        .execute();
+      if (dialect === "sqlite") await db.schema.dropTable("click_combination_daily").execute();
 
       for (const { daily, filter, keys, measures } of FAMILIES) {
         const kept = sql.join(keys.map((key) => sql.ref(key)));

@@ -70,7 +70,7 @@ export const CLICKS = {
   tables: {
     daily: "click_daily",
     filter: "click_filter_daily",
-    combination: "click_combination_daily",
+    combination: "click_offer_combination_daily",
   },
   visitors: { table: "visitor_daily", people: true },
 } as const satisfies RollupFamily;

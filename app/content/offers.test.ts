@@ -15,7 +15,7 @@ import { memoryPeople } from "../../tests/people";
 import { checkContent } from "./content-checks.server";
 import { links, pages, site } from "./content.server";
 import { readContentFiles } from "./content-files.server";
-import { offerState, offersChangeIn, withOfferTerms } from "./offers";
+import { offerState, offersChangeIn, pageAt, withOfferTerms } from "./offers";
 import type { Offer } from "./offers";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -304,15 +304,28 @@ describe("an offer at request time", () => {
     const hero = home.page!.components[0]!;
     expect(hero).toMatchObject({
       offer: "bienvenida",
-      terms: [{ text: welcome().terms_line, url: "/terms" }],
+      terms: { conditions: welcome().terms_line, url: "/terms" },
     });
     const banner = home.page!.components.find((served) => served.component_id === 2)!;
     expect(banner.data.content).toMatchObject({ conditions: welcome().terms_line });
     // The questions and the table that state it carry it too, once each.
     for (const id of [3, 7]) {
       const block = home.page!.components.find((served) => served.component_id === id)!;
-      expect(block.terms, `block ${id}`).toEqual([{ text: welcome().terms_line, url: "/terms" }]);
+      expect(block.terms, `block ${id}`).toEqual({
+        conditions: welcome().terms_line,
+        url: "/terms",
+      });
     }
+    // Questions of two offers: both terms lines, once each, under the block.
+    const page = structuredClone(pages.find((candidate) => candidate.slug === "/")!);
+    const faq = page.components.find((component) => component.component_id === 7)!;
+    (faq.data.content as { items: { offer?: string }[] }).items[2]!.offer = "recarga-semanal";
+    const served = pageAt(page, site, Date.parse("2026-11-28T12:00:00Z"));
+    const reload = site.offers.find((offer) => offer.id === "recarga-semanal")!;
+    expect(served.components.find((component) => component.component_id === 7)!.terms).toEqual({
+      conditions: `${welcome().terms_line} · ${reload.terms_line}`,
+      url: welcome().terms_url,
+    });
   });
 
   it("sends its /go/ links to the fallback destination after valid_until", async () => {

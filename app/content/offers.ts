@@ -17,12 +17,14 @@ export type Offer = Site["offers"][number];
 export type OfferState = "activa" | "programada" | "caducada";
 
 /** The terms a block of an offer shows under it (blocks other than banners and cards). */
-export type OfferTerms = { text: string; url: string };
+/** As BonusConditions takes them: the terms line and the full terms' address. */
+export type OfferTerms = { conditions: string; url: string };
 /**
  * A page component as served: with the terms of its offers when the block itself shows
- * them (its own offer's, or those its questions or rows name).
+ * them (its own offer's, or those its questions or rows name: their terms lines joined,
+ * with the first one's link to the full terms).
  */
-export type ServedComponent = PageComponent & { terms?: OfferTerms[] };
+export type ServedComponent = PageComponent & { terms?: OfferTerms };
 export type ServedPage = Omit<Page, "components"> & { components: ServedComponent[] };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -163,7 +165,7 @@ export function pageAt(page: Page, site: Site, now: number): ServedPage {
   const active = activeOffers(site, now);
   const termsOf = (id: string): OfferTerms => {
     const offer = site.offers.find((candidate) => candidate.id === id)!;
-    return { text: offer.terms_line, url: offer.terms_url };
+    return { conditions: offer.terms_line, url: offer.terms_url };
   };
   const components: ServedComponent[] = [];
   for (const component of page.components) {
@@ -174,7 +176,7 @@ export function pageAt(page: Page, site: Site, now: number): ServedPage {
         : null;
     } else if (component.offer && component.component_id !== 2) {
       // Banners show the terms line as their own conditions (withOfferTerms).
-      served = { ...component, terms: [termsOf(component.offer)] };
+      served = { ...component, terms: termsOf(component.offer) };
     }
     const parts = served && offerPartsOf(served);
     if (served && parts) {
@@ -190,10 +192,18 @@ export function pageAt(page: Page, site: Site, now: number): ServedPage {
           : [...new Set(kept.flatMap((part) => (part.offer ? [part.offer] : [])))].filter(
               (id) => id !== served!.offer,
             );
+        const terms = [...(served.terms ? [served.terms] : []), ...named.map(termsOf)];
         served = {
           ...served,
           data: kept.length < parts.parts.length ? parts.keep(kept) : served.data,
-          ...(named.length > 0 ? { terms: [...(served.terms ?? []), ...named.map(termsOf)] } : {}),
+          ...(terms.length > 0
+            ? {
+                terms: {
+                  conditions: [...new Set(terms.map((term) => term.conditions))].join(" · "),
+                  url: terms[0]!.url,
+                },
+              }
+            : {}),
         } as ServedComponent;
       }
     }

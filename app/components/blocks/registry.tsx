@@ -48,8 +48,8 @@ export const BLOCK_COMPONENTS: BlockRegistry = {
 
 /**
  * Renders one page component through the registry; a block of an offer (or whose questions
- * or rows name one) with each offer's terms line (and its 18+ notice) under it, in one
- * element (app/content/offers.ts).
+ * or rows name one) with the terms line (and its 18+ notice) under it, in one element
+ * (app/content/offers.ts).
  */
 export function Block({ component }: { component: ServedComponent }) {
   // The union of ids is narrowed per entry by the registry type; TypeScript cannot
@@ -60,9 +60,7 @@ export function Block({ component }: { component: ServedComponent }) {
   return terms ? (
     <div className="offer-block" data-offer={component.offer}>
       {block}
-      {terms.map((term) => (
-        <BonusConditions key={term.text} conditions={term.text} url={term.url} />
-      ))}
+      <BonusConditions {...terms} />
     </div>
   ) : (
     block

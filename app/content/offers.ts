@@ -179,7 +179,8 @@ export function pageAt(page: Page, site: Site, now: number): ServedPage {
       served = { ...component, terms: termsOf(component.offer) };
     }
     const parts = served && offerPartsOf(served);
-    if (served && parts) {
+    // A block whose parts name no offer is served as it is.
+    if (served && parts?.parts.some((part) => part.offer)) {
       const kept = parts.parts.filter((part) => !part.offer || active.has(part.offer));
       if (kept.length === 0) {
         served =
@@ -187,24 +188,25 @@ export function pageAt(page: Page, site: Site, now: number): ServedPage {
             ? ({ ...served, data: component.fallback } as ServedComponent)
             : null;
       } else {
+        if (kept.length < parts.parts.length) {
+          served = { ...served, data: parts.keep(kept) } as ServedComponent;
+        }
+        // Questions and rows of another offer than the block's add their terms under it.
         const named = parts.cards
           ? []
-          : [...new Set(kept.flatMap((part) => (part.offer ? [part.offer] : [])))].filter(
-              (id) => id !== served!.offer,
+          : [...new Set(kept.map((part) => part.offer))].filter(
+              (id): id is string => id !== undefined && id !== served!.offer,
             );
-        const terms = [...(served.terms ? [served.terms] : []), ...named.map(termsOf)];
-        served = {
-          ...served,
-          data: kept.length < parts.parts.length ? parts.keep(kept) : served.data,
-          ...(terms.length > 0
-            ? {
-                terms: {
-                  conditions: [...new Set(terms.map((term) => term.conditions))].join(" · "),
-                  url: terms[0]!.url,
-                },
-              }
-            : {}),
-        } as ServedComponent;
+        if (named.length > 0) {
+          const terms = [...(served.terms ? [served.terms] : []), ...named.map(termsOf)];
+          served = {
+            ...served,
+            terms: {
+              conditions: [...new Set(terms.map((term) => term.conditions))].join(" · "),
+              url: terms[0]!.url,
+            },
+          };
+        }
       }
     }
     if (served) components.push(served);

@@ -24,6 +24,23 @@ const indexOf = (data: Json, id: number) =>
   (data.components as Json[]).findIndex((entry) => entry.component_id === id);
 
 describe("checkContent", () => {
+  it("refuses a second offer with an id, and a second person with a slug, naming the entry", () => {
+    const { problems } = run("content/site.json", (site) => {
+      site.offers.push({ ...site.offers[0] });
+      site.people.push({ ...site.people[1] });
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^content/site\\.json: offers\\[\\d+\\]\\.id: "bienvenida" ya es el id de otra oferta`,
+        ),
+      ),
+      expect.stringMatching(
+        /^content\/site\.json: people\[\d+\]\.slug: ".+" ya es el slug de otra persona/,
+      ),
+    ]);
+  });
+
   it("finds no problem and no advice in the site's content", () => {
     const { content, problems, warnings } = checkContent({
       ...real,

@@ -575,28 +575,30 @@ export function siteSchema(context?: ContentContext) {
           }
         }
       });
-      const offers = new Set<string>();
-      site.offers.forEach((offer, index) => {
-        if (offers.has(offer.id)) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["offers", index, "id"],
-            message: `"${offer.id}" ya es el id de otra oferta`,
-          });
-        }
-        offers.add(offer.id);
-      });
-      const people = new Set<string>();
-      site.people.forEach((person, index) => {
-        if (people.has(person.slug)) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["people", index, "slug"],
-            message: `"${person.slug}" ya es el slug de otra persona`,
-          });
-        }
-        people.add(person.slug);
-      });
+      /** Refuses each entry of a list whose key (`field`) an earlier entry already has. */
+      const unique = (list: string, field: string, keys: readonly string[], what: string) => {
+        keys.forEach((key, index) => {
+          if (keys.indexOf(key) < index) {
+            ctx.addIssue({
+              code: "custom",
+              path: [list, index, field],
+              message: `"${key}" ${what}`,
+            });
+          }
+        });
+      };
+      unique(
+        "offers",
+        "id",
+        site.offers.map((offer) => offer.id),
+        "ya es el id de otra oferta",
+      );
+      unique(
+        "people",
+        "slug",
+        site.people.map((person) => person.slug),
+        "ya es el slug de otra persona",
+      );
       // A split names an experiment, declared beside it in `experiments` (its own schema).
       const { experiments = [] } = site as { experiments?: Parameters<typeof splitProblems>[1] };
       for (const { path, message } of splitProblems(site.affiliate.splits, experiments, {

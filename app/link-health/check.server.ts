@@ -177,9 +177,10 @@ export async function checkDestination(
     if (!subIdKept) reasons.push(`se pierde el sub-id (${affiliate.subid_param})`);
   }
   const ms = Math.round(performance.now() - started);
-  const health: Health = reasons.length > 0 ? "roto" : "sano";
+  // Every reason so far breaks the link; the ones after only warn.
+  const broken = reasons.length > 0;
   const finalHost = reached?.hostname ?? null;
-  if (health === "sano") {
+  if (!broken) {
     if (ms > checks.slow_ms)
       reasons.push(`lento: ${ms} ms (aviso a partir de ${checks.slow_ms} ms)`);
     if (previous?.finalHost && previous.health !== "roto" && previous.finalHost !== finalHost) {
@@ -191,7 +192,7 @@ export async function checkDestination(
   }
   return {
     url: destination,
-    health: health === "roto" ? "roto" : reasons.length > 0 ? "aviso" : "sano",
+    health: broken ? "roto" : reasons.length > 0 ? "aviso" : "sano",
     reasons,
     hops,
     finalHost,

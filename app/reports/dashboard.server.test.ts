@@ -146,6 +146,21 @@ describe("loadDashboard", () => {
     expect(dashboard.days.find((day) => day.day === "2026-03-14")?.commission).toBe(14000);
   });
 
+  it("gives each day the figures of the day in the same place of the previous period", async () => {
+    const { days } = await loadDashboard(reports(), view("period=30d"));
+    const range = view("period=30d");
+    expect(days).toHaveLength(30);
+    expect(days[0]!.previous.day).toBe(range.previous.from);
+    expect(days[29]!.previous.day).toBe(range.previous.to);
+    // 2026-02-01 is in the previous period: its clicks face the day as far into this one.
+    const faced = days.find((day) => day.previous.day === "2026-02-01")!;
+    expect(faced.previous).toEqual({ day: "2026-02-01", humans: 100, bots: 0, commission: 0 });
+    expect(faced.humans).toBe(0);
+    const last = days.find((day) => day.day === "2026-03-14")!;
+    expect(last).toMatchObject({ humans: 300, bots: 5, commission: 14000 });
+    expect(last.previous.humans).toBe(0);
+  });
+
   it("reads each offer's figures from the ledger's offer, keeps its state, and lists the offers the content dropped", async () => {
     const dashboard = await loadDashboard(reports(), view(""), undefined, undefined, [
       { id: "bienvenida", name: "Bono de bienvenida", state: "activa" },

@@ -106,11 +106,18 @@ export type Dashboard = {
    * filters; the content's offers first, in its order.
    */
   offers: OfferRow[];
-  days: { day: string; humans: number; bots: number; commission: number }[];
+  /**
+   * Every day of the period with its clicks and euro commission, and the same figures of the
+   * day in the same place of the previous period (`previous.day`), to draw them side by side.
+   */
+  days: (DayFigures & { previous: DayFigures })[];
   rankings: Record<Dimension, Ranking>;
   /** How long the queries took, in milliseconds (shown in the page's footer line). */
   queryMs: number;
 };
+
+/** A day's people's and bots' clicks and its commission in euro cents. */
+export type DayFigures = { day: string; humans: number; bots: number; commission: number };
 
 /**
  * Where a link id sits, for its placement CTR: its page's path, null for a link on every
@@ -200,8 +207,7 @@ export async function loadDashboard(
 
   const clicksOn = new Map(clickDays.map((row) => [row.day, row]));
   const commissionOn = new Map(conversionDays.map((row) => [row.day, row.commission.EUR ?? 0]));
-  const days = Array.from({ length: daysIn(view.range) }, (_, index) => {
-    const day = addDays(view.range.from, index);
+  const figuresOn = (day: string): DayFigures => {
     const row = clicksOn.get(day);
     return {
       day,
@@ -209,7 +215,12 @@ export async function loadDashboard(
       bots: row?.bots ?? 0,
       commission: commissionOn.get(day) ?? 0,
     };
-  });
+  };
+  // The previous period has the same length (readView): day i of one faces day i of the other.
+  const days = Array.from({ length: daysIn(view.range) }, (_, index) => ({
+    ...figuresOn(addDays(view.range.from, index)),
+    previous: figuresOn(addDays(view.previous.from, index)),
+  }));
 
   const order = compareRows(view.sort);
   let offerRows: RankedRow[] = [];

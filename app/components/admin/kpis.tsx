@@ -1,9 +1,9 @@
 /**
- * The dashboard's key figures for the period, each with its change against the period
- * before: the funnel's page views, unique visitors (from the views), people's clicks and
- * CTR (clicks ÷ views), the visitors who clicked, the share of bots, and what the clicks
- * earned: registrations, FTDs, commission in euros (other currencies apart, never summed),
- * EPC (per click), RPM (per 1,000 views) and the click→registration and click→FTD rates.
+ * The dashboard's key figures for the period, in three groups, each with its change against
+ * the period before: traffic (page views, unique visitors from the views, people's clicks,
+ * CTR = clicks ÷ views, the share of bots), money (registrations, FTDs, commission in euros,
+ * other currencies apart and never summed, EPC per click and RPM per 1,000 views) and
+ * conversion (the visitors who clicked, the click→registration and click→FTD rates).
  * A figure that needs views is "—" where views are not defined (a link or sub-id filter).
  * Unique visitors are counted under any filter; under one, the figures say how
  * (app/reports/visitors.ts).
@@ -56,67 +56,88 @@ const perClick = (count: number, totals: PeriodFigures) => ratio(count, totals.h
 const perView = (rate: number | null, views: number | null) =>
   views === null ? null : (rate ?? 0);
 
-const FIGURES: Figure[] = [
-  { label: "Vistas de página", of: (totals) => totals.views, format: formatNumber },
+/** A group of figures under its heading, one row on a laptop (its `id` names its heading). */
+type Group = { id: string; title: string; figures: Figure[] };
+
+const GROUPS: Group[] = [
   {
-    label: "Visitantes únicos",
-    of: (totals) => totals.visitors,
-    format: formatNumber,
-    note: "Quienes vieron alguna página, sumados día a día: quien vuelve otro día cuenta otra vez.",
-    filteredNote: BY_PRINTS,
-    estimate: (totals) =>
-      totals.visitors === null
-        ? null
-        : { count: totals.visitors, variance: totals.visitorsVariance ?? 0 },
-  },
-  { label: "Clics de personas", of: (totals) => totals.humans, format: formatNumber },
-  {
-    label: "CTR",
-    of: (totals) => perView(ctrOf(totals.humans, totals.views), totals.views),
-    format: formatPercent,
-    share: true,
-    note: "Clics ÷ vistas.",
-  },
-  {
-    label: "Visitantes que hicieron clic",
-    of: (totals) => totals.uniques,
-    format: formatNumber,
-    note: "Quienes hicieron algún clic, sumados día a día.",
-    filteredNote: BY_PRINTS,
-    estimate: (totals) => ({ count: totals.uniques, variance: totals.uniquesVariance ?? 0 }),
-  },
-  { label: "Cuota de bots", of: botShare, format: formatPercent, share: true },
-  { label: "Registros", of: (totals) => totals.registrations, format: formatNumber },
-  { label: "FTD (primeros depósitos)", of: (totals) => totals.ftds, format: formatNumber },
-  {
-    label: "Comisión",
-    of: (totals) => totals.commission.EUR ?? 0,
-    format: (cents) => formatMoney(cents),
-    others: (totals) => otherCurrencies(totals.commission),
+    id: "kpis-trafico",
+    title: "Tráfico",
+    figures: [
+      { label: "Vistas de página", of: (totals) => totals.views, format: formatNumber },
+      {
+        label: "Visitantes únicos",
+        of: (totals) => totals.visitors,
+        format: formatNumber,
+        note: "Quienes vieron alguna página, sumados día a día: quien vuelve otro día cuenta otra vez.",
+        filteredNote: BY_PRINTS,
+        estimate: (totals) =>
+          totals.visitors === null
+            ? null
+            : { count: totals.visitors, variance: totals.visitorsVariance ?? 0 },
+      },
+      { label: "Clics de personas", of: (totals) => totals.humans, format: formatNumber },
+      {
+        label: "CTR",
+        of: (totals) => perView(ctrOf(totals.humans, totals.views), totals.views),
+        format: formatPercent,
+        share: true,
+        note: "Clics ÷ vistas.",
+      },
+      { label: "Cuota de bots", of: botShare, format: formatPercent, share: true },
+    ],
   },
   {
-    label: "EPC",
-    of: (totals) => epcOf(totals.commission.EUR ?? 0, totals.humans) ?? 0,
-    format: (cents) => formatMoney(cents),
-    note: "Comisión en euros por clic de persona.",
+    id: "kpis-dinero",
+    title: "Dinero",
+    figures: [
+      { label: "Registros", of: (totals) => totals.registrations, format: formatNumber },
+      { label: "FTD (primeros depósitos)", of: (totals) => totals.ftds, format: formatNumber },
+      {
+        label: "Comisión",
+        of: (totals) => totals.commission.EUR ?? 0,
+        format: (cents) => formatMoney(cents),
+        others: (totals) => otherCurrencies(totals.commission),
+      },
+      {
+        label: "EPC",
+        of: (totals) => epcOf(totals.commission.EUR ?? 0, totals.humans) ?? 0,
+        format: (cents) => formatMoney(cents),
+        note: "Comisión en euros por clic de persona.",
+      },
+      {
+        label: "RPM",
+        of: (totals) => perView(rpmOf(totals.commission.EUR ?? 0, totals.views), totals.views),
+        format: (cents) => formatMoney(cents),
+        note: "Comisión en euros por cada 1.000 vistas.",
+      },
+    ],
   },
   {
-    label: "RPM",
-    of: (totals) => perView(rpmOf(totals.commission.EUR ?? 0, totals.views), totals.views),
-    format: (cents) => formatMoney(cents),
-    note: "Comisión en euros por cada 1.000 vistas.",
-  },
-  {
-    label: "Clic → registro",
-    of: (totals) => perClick(totals.registrations, totals),
-    format: formatPercent,
-    share: true,
-  },
-  {
-    label: "Clic → FTD",
-    of: (totals) => perClick(totals.ftds, totals),
-    format: formatPercent,
-    share: true,
+    id: "kpis-conversion",
+    title: "Conversión",
+    figures: [
+      {
+        label: "Visitantes que hicieron clic",
+        of: (totals) => totals.uniques,
+        format: formatNumber,
+        note: "Quienes hicieron algún clic, sumados día a día.",
+        filteredNote: BY_PRINTS,
+        estimate: (totals) => ({ count: totals.uniques, variance: totals.uniquesVariance ?? 0 }),
+      },
+      {
+        label: "Clic → registro",
+        of: (totals) => perClick(totals.registrations, totals),
+        format: formatPercent,
+        share: true,
+      },
+      {
+        label: "Clic → FTD",
+        of: (totals) => perClick(totals.ftds, totals),
+        format: formatPercent,
+        share: true,
+      },
+    ],
   },
 ];
 
@@ -178,16 +199,23 @@ export function Kpis({
   filtered: boolean;
 }) {
   return (
-    <dl className="admin-kpis">
-      {FIGURES.map((figure) => (
-        <Kpi
-          key={figure.label}
-          figure={figure}
-          current={current}
-          previous={previous}
-          filtered={filtered}
-        />
+    <div className="admin-kpis">
+      {GROUPS.map((group) => (
+        <section key={group.id} className="admin-kpis__group" aria-labelledby={group.id}>
+          <h2 id={group.id}>{group.title}</h2>
+          <dl className="admin-kpis__list">
+            {group.figures.map((figure) => (
+              <Kpi
+                key={figure.label}
+                figure={figure}
+                current={current}
+                previous={previous}
+                filtered={filtered}
+              />
+            ))}
+          </dl>
+        </section>
       ))}
-    </dl>
+    </div>
   );
 }

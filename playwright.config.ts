@@ -36,6 +36,13 @@ export const ANALYTICS_SITE_ID = "e2e-site";
  */
 process.env.E2E_LEDGER_DIR ??= mkdtempSync(path.join(tmpdir(), "brisamar-e2e-"));
 
+/**
+ * The destination monitor checks on demand only (its specs press "Comprobar ahora"): the
+ * shipped content's destinations are fictional hosts, and a test sends traffic to this
+ * machine only. Every server a spec starts inherits it.
+ */
+process.env.LINK_CHECK_MINUTES ??= "0";
+
 /** The ledger file of the server on `port` (or of a spec's own server, by name). */
 export function ledgerFile(port: number | string): string {
   return path.join(process.env.E2E_LEDGER_DIR!, `clicks-${port}.sqlite`);

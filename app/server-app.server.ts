@@ -11,9 +11,11 @@ import {
   applyContent,
   filesProblem,
   hasContent,
+  links,
   reloadContent,
   site,
 } from "~/content/content.server";
+import { checkPlanOf, type CheckPlan } from "~/link-health/monitor.server";
 import { offersChangeIn } from "~/content/offers";
 import { sharedCacheSeconds } from "~/document/headers.server";
 import { checkContentFiles } from "~/content/load-content.server";
@@ -47,6 +49,8 @@ export type ServerApp = ExperimentLookup & {
   filesProblem: () => ContentError | null;
   /** Some content serves (the files', or the studio's once applied). */
   hasContent: () => boolean;
+  /** What the destination monitor checks in the content served now, or null without one. */
+  linkCheckPlan: () => CheckPlan | null;
 };
 
 export const serverApp: ServerApp = {
@@ -72,4 +76,5 @@ export const serverApp: ServerApp = {
   },
   filesProblem: () => filesProblem,
   hasContent,
+  linkCheckPlan: () => (hasContent() ? checkPlanOf(site, links) : null),
 };

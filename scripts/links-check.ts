@@ -6,15 +6,12 @@
  * a deploy pipeline can stop on it; 2 when the content cannot be read. It writes nothing:
  * no click, no view, no conversion. The content is CONTENT_DIR's (default content/).
  */
-import { checkDestination, checkerAgent, type CheckResult } from "../app/link-health/check.server";
-import { destinationsOf, type Destination } from "../app/link-health/destinations";
+import type { CheckResult } from "../app/link-health/check.server";
+import type { Destination } from "../app/link-health/destinations";
+import { checkAll, checkPlanOf, MAX_PER_RUN } from "../app/link-health/monitor.server";
 import { contentDirectory } from "../app/content/content-files.server";
 import { loadContent } from "../app/content/load-content.server";
 import { ContentError } from "../app/content/parse-content";
-import { siteOrigin } from "../app/config/site-origin.server";
-
-/** Destinations checked at once: a run stays a handful of requests at a time. */
-const AT_ONCE = 4;
 
 const WORDS = { sano: "sano", aviso: "AVISO", roto: "ROTO" } as const;
 
@@ -40,22 +37,9 @@ async function main(): Promise<number> {
     console.error(error.message);
     return 2;
   }
-  const { site, links } = content;
-  const destinations = destinationsOf(site, links);
-  const userAgent = checkerAgent(site.meta.meta_settings.og_site_name, siteOrigin(site));
-  const results: CheckResult[] = new Array(destinations.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(AT_ONCE, destinations.length) }, async () => {
-      while (next < destinations.length) {
-        const index = next++;
-        results[index] = await checkDestination(destinations[index]!.url, {
-          affiliate: site.affiliate,
-          userAgent,
-        });
-      }
-    }),
-  );
+  const plan = checkPlanOf(content.site, content.links);
+  const destinations = plan.destinations.slice(0, MAX_PER_RUN);
+  const results = await checkAll(plan);
   destinations.forEach((destination, index) => console.log(row(destination, results[index]!)));
   const count = (health: CheckResult["health"]) =>
     results.filter((result) => result.health === health).length;

@@ -20,6 +20,7 @@ function facadeOf(name: string): ServerApp {
     contentProblems: () => [],
     filesProblem: () => null,
     hasContent: () => true,
+    linkCheckPlan: () => null,
   };
 }
 

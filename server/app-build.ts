@@ -25,6 +25,7 @@ const MEMBERS: Record<keyof ServerApp, true> = {
   contentProblems: true,
   filesProblem: true,
   hasContent: true,
+  linkCheckPlan: true,
 };
 
 const ENTRY = "the server build's entry (app/entry.server.tsx)";

@@ -41,6 +41,8 @@ import { watchContent } from "./content-watcher";
 import { asContentProblems, DevContent } from "./dev-content";
 import { PageCache } from "./page-cache";
 import { scheduleRetention } from "./retention";
+import { LinkHistory } from "~/link-health/history.server";
+import { LinkMonitor } from "~/link-health/monitor.server";
 import { installGracefulShutdown, onShutdown } from "./shutdown";
 
 installGlobals({ nativeFetch: true });
@@ -163,6 +165,18 @@ async function openLedgers(): Promise<{
 
 const { clicks, conversions, views, reports, database } = await openLedgers();
 
+/**
+ * The destination monitor (app/link-health): every LINK_CHECK_MINUTES, once for the site,
+ * the content's affiliate destinations are checked; every instance reads the verdicts each
+ * minute, and the outbound redirect sends a broken link's clicks to its fallback.
+ */
+const linkMonitor = database
+  ? new LinkMonitor(new LinkHistory(database.db), database.db, {
+      everyMs: env.LINK_CHECK_MINUTES * 60_000,
+      log: (line) => console.log(line),
+    })
+  : null;
+
 const cache = development ? null : new PageCache();
 
 /**
@@ -227,7 +241,12 @@ const server = createSiteServer({
   people,
   studio,
   devContent,
+  linkMonitor,
 });
+
+if (linkMonitor) {
+  onShutdown(linkMonitor.schedule(() => currentBuild.app().linkCheckPlan()));
+}
 
 if (devContent) {
   onShutdown(() => devContent.close());

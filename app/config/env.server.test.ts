@@ -20,12 +20,20 @@ describe("parseEnv", () => {
       CONTENT_DIR: "content",
       DATABASE_URL: undefined,
       CLICK_RETENTION_DAYS: 400,
+      LINK_CHECK_MINUTES: 60,
       REPORT_TIME_ZONE: "Europe/Madrid",
       CLIENT_IP_HEADER: undefined,
       TRUSTED_PROXIES: [],
       POSTBACK_TOKEN: undefined,
       POSTBACK_RATE_LIMIT: 50,
     });
+  });
+
+  it("takes the destination monitor's minutes, 0 for on demand only, nothing negative or fractional", () => {
+    expect(parseEnv({ LINK_CHECK_MINUTES: "0" }).LINK_CHECK_MINUTES).toBe(0);
+    expect(parseEnv({ LINK_CHECK_MINUTES: "15" }).LINK_CHECK_MINUTES).toBe(15);
+    expect(() => parseEnv({ LINK_CHECK_MINUTES: "-1" })).toThrow(/LINK_CHECK_MINUTES/);
+    expect(() => parseEnv({ LINK_CHECK_MINUTES: "1.5" })).toThrow(/LINK_CHECK_MINUTES/);
   });
 
   it("takes a postback token of 24 URL-safe characters or more, nothing shorter", () => {

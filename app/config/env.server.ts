@@ -120,6 +120,17 @@ export const EnvSchema = z.object({
     .int("must be a whole number of days")
     .min(1, "must be at least 1")
     .default(400),
+  /**
+   * Minutes between two runs of the destination monitor (app/link-health): every affiliate
+   * destination of the content is fetched with test ids, once for the whole site; 0 runs it
+   * only from the Enlaces page's "Comprobar ahora" (and `npm run links:check`).
+   */
+  LINK_CHECK_MINUTES: z.coerce
+    .number({ error: "must be a number of minutes" })
+    .int("must be a whole number of minutes")
+    .min(0, "must be 0 (off) or more")
+    .max(7 * 24 * 60, "must be at most a week (10080)")
+    .default(60),
   /** Time zone of the ledger's days (reports and exports), an IANA name. */
   REPORT_TIME_ZONE: z
     .string()

@@ -59,6 +59,13 @@ export type ClicksTable = {
    * link of no offer, and for clicks recorded before migration 019.
    */
   offer: string | null;
+  /**
+   * 1 when the link's destination was broken and the click went to the link's fallback
+   * (app/link-health, migration 020); 0 otherwise and before. Optional for the writers of
+   * tests and of the seed, which predate it; a click's record always has it, so a batch
+   * never mixes rows with and without it.
+   */
+  fallback?: number;
 };
 
 /** Clicks per day, dimension, value and bot flag (rollups/rollup.server.ts). */
@@ -111,8 +118,8 @@ export type ClickCombinationDailyTable = {
 
 /**
  * The combinations without the offer (migrations 009 and 013), which the release before
- * migration 019 writes: kept on PostgreSQL while a rolling deploy still runs that release
- * (gone on SQLite); nothing of this release reads or writes it.
+ * migration 019 wrote: kept on PostgreSQL by 019 for the rolling deploy, dropped by 020.
+ * Only the migrations' tests name it.
  */
 export type LegacyClickCombinationDailyTable = Omit<ClickCombinationDailyTable, "offer">;
 
@@ -286,6 +293,26 @@ export type WrittenBatchesTable = { token: string; at: number };
 /** When each periodic job last started (migration 007): one instance runs it. */
 export type JobRunsTable = { name: string; at: number };
 
+/** One check of one affiliate destination by the destination monitor (migration 020). */
+export type LinkChecksTable = {
+  id: Generated<number>;
+  /** The destination as the content names it (without the test ids). */
+  url: string;
+  at: number;
+  health: "sano" | "aviso" | "roto";
+  /** Why, in Spanish: a JSON array of strings, empty when sano. */
+  reasons: string;
+  /** Each answer on the way: a JSON array of {status, host, ms}. */
+  hops: string;
+  final_host: string | null;
+  click_id_kept: number;
+  sub_id_kept: number;
+  ms: number;
+};
+
+/** A warning a person accepted (migration 020): it holds while the chain stays `chain`. */
+export type LinkCheckAcceptancesTable = { url: string; chain: string; at: number; by: string };
+
 /** A published version of one content document (migration 014, app/studio). */
 export type ContentRevisionsTable = {
   id: Generated<number>;
@@ -409,6 +436,8 @@ export type Database = {
   login_failures: LoginFailuresTable;
   written_batches: WrittenBatchesTable;
   job_runs: JobRunsTable;
+  link_checks: LinkChecksTable;
+  link_check_acceptances: LinkCheckAcceptancesTable;
   content_revisions: ContentRevisionsTable;
   not_found_paths: NotFoundPathsTable;
   content_drafts: ContentDraftsTable;

@@ -6,6 +6,7 @@ import type { ReportQueries } from "~/reports/clicks.server";
 import type { ContentStore } from "~/studio/content-store.server";
 import type { MediaStore } from "~/studio/media-store.server";
 import type { NotFoundLog } from "~/redirects/not-found-log.server";
+import type { LinkMonitor } from "~/link-health/monitor.server";
 
 /** The content studio's storage, and how a publish reaches this instance at once. */
 export type StudioAccess = {
@@ -43,6 +44,11 @@ declare module "@remix-run/node" {
     people: PeopleStore;
     /** The content studio (app/studio), null when the ledger's database is off. */
     studio: StudioAccess | null;
+    /**
+     * The destination monitor (app/link-health/monitor.server.ts), null when the ledger's
+     * database is off; absent in unit tests of other routes.
+     */
+    linkMonitor?: LinkMonitor | null;
     /** The client's address, only for the ledger's daily visitor key; never stored. */
     clientAddress: string;
     /**

@@ -26,6 +26,7 @@ import type { ConversionLedger } from "~/conversions/ledger.server";
 import type { Env } from "~/config/env.server";
 import type { Refusal as RefusalContext, StudioAccess } from "~/load-context";
 import type { ReportQueries } from "~/reports/clicks.server";
+import type { LinkMonitor } from "~/link-health/monitor.server";
 import type { ViewLedger } from "~/views/ledger.server";
 
 import type { LoadedBuild } from "./app-build";
@@ -77,6 +78,11 @@ export type SiteServerOptions = {
   studio?: StudioAccess | null;
   /** Development only: the content's state, its event stream and problems page. */
   devContent?: DevContent | null;
+  /**
+   * The destination monitor (null with the ledger off): the outbound redirect asks it
+   * which destinations are broken, the Enlaces page runs and reads its checks.
+   */
+  linkMonitor?: LinkMonitor | null;
 };
 
 /** Route that renders the site's page for a refused request (app/routes/status.tsx). */
@@ -142,6 +148,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
       env,
       clicks: options.clicks,
       paused: () => Boolean(options.devContent?.problems),
+      isBroken: options.linkMonitor ? (url) => options.linkMonitor!.isBroken(url) : undefined,
     }),
     pageViewEndpoint({ ...endpoint, env, views: options.views }),
     ...(postback ? [postback.answer] : []),
@@ -256,6 +263,7 @@ function expressApp(
     people,
     studio = null,
     devContent = null,
+    linkMonitor = null,
   }: SiteServerOptions,
   {
     headers,
@@ -327,6 +335,7 @@ function expressApp(
         reports,
         people,
         studio,
+        linkMonitor,
         clientAddress: client.of(req),
         head: req.method === "HEAD",
         variants: variantsOf(req),

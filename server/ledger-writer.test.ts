@@ -36,7 +36,8 @@ const app = {
             subid_param: "subid",
             click_id_param: "clickid",
             send_click_id: true,
-          } as OutboundTarget["affiliate"],
+            fallbacks: [],
+          } as unknown as OutboundTarget["affiliate"],
           siteOrigin: "https://site.example",
         }
       : null,

@@ -21,7 +21,8 @@ const affiliate = {
   subid_param: "subid",
   click_id_param: "clickid",
   send_click_id: true,
-} as OutboundTarget["affiliate"];
+  fallbacks: [],
+} as unknown as OutboundTarget["affiliate"];
 
 type Facade = ReturnType<OutboundOptions["app"]>;
 
@@ -96,7 +97,7 @@ function request(path: string, { method = "GET", headers = {} as Record<string, 
         resolve({
           status: res.statusCode ?? 0,
           raw: res.rawHeaders,
-          location: res.headers.location ? new URL(res.headers.location) : null,
+          location: res.headers.location ? new URL(res.headers.location, base) : null,
         }),
       );
     });
@@ -304,6 +305,60 @@ describe("outbound redirect", () => {
     it("records no variants for a link or page under no experiment", async () => {
       await request("/go/home-hero");
       expect(recorded[0]).toMatchObject({ destination: DESTINATION, variants: null });
+    });
+  });
+
+  describe("a link with a fallback (app/link-health/fallbacks.ts)", () => {
+    const FALLBACK = "https://other-program.example/in?tag=brisamar";
+    const fallbacks = [
+      { link: "home-hero", destination: FALLBACK },
+      { link: "header-signup", destination: "/bonos" },
+    ];
+
+    it("sends the visitor to the fallback while the destination is broken, with the id and parameters, and records it so", async () => {
+      build = buildWith({ fallbacks } as Partial<OutboundTarget["affiliate"]>);
+      options = { isBroken: (url) => url === DESTINATION };
+      const { status, location } = await request("/go/home-hero?utm_source=google");
+      expect(status).toBe(302);
+      expect(`${location!.origin}${location!.pathname}`).toBe("https://other-program.example/in");
+      expect(location!.searchParams.get("utm_source")).toBe("google");
+      expect(location!.searchParams.get("clickid")).toBe(recorded[0]!.click_id);
+      expect(recorded[0]).toMatchObject({
+        destination: FALLBACK,
+        fallback: 1,
+        link_id: "home-hero",
+      });
+    });
+
+    it("sends a fallback that is a page of the site as it is: no parameter, no id", async () => {
+      build = buildWith({ fallbacks } as Partial<OutboundTarget["affiliate"]>);
+      options = { isBroken: () => true };
+      const { status, raw } = await request("/sing-up/?utm_source=google");
+      expect(status).toBe(302);
+      expect(raw[raw.indexOf("Location") + 1]).toBe("/bonos");
+      expect(recorded[0]).toMatchObject({ destination: "/bonos", fallback: 1 });
+    });
+
+    it("goes to the destination while it is healthy, and a link without a fallback stays on it", async () => {
+      build = buildWith({ fallbacks: [fallbacks[1]!] } as Partial<OutboundTarget["affiliate"]>);
+      options = { isBroken: () => false };
+      await request("/sing-up/");
+      options = { isBroken: () => true };
+      const { location } = await request("/go/home-hero");
+      expect(`${location!.origin}${location!.pathname}`).toBe("https://aff.example/redirect");
+      expect(recorded.map((click) => [click.destination, click.fallback])).toEqual([
+        [DESTINATION, 0],
+        [DESTINATION, 0],
+      ]);
+    });
+
+    it("sends to the fallback without a ledger too", async () => {
+      build = buildWith({ fallbacks } as Partial<OutboundTarget["affiliate"]>);
+      clicks = null;
+      options = { isBroken: () => true };
+      const { location } = await request("/go/home-hero");
+      expect(location!.host).toBe("other-program.example");
+      expect(location!.searchParams.has("clickid")).toBe(false);
     });
   });
 });

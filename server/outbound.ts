@@ -27,6 +27,7 @@ import {
 import type { ClickLedger } from "~/clicks/ledger.server";
 import { recordClick } from "~/clicks/record-click.server";
 import type { Env } from "~/config/env.server";
+import { fallbackLookup, isSitePage } from "~/link-health/fallbacks";
 
 import { logAccess, type FastEndpoint, type FastEndpointOptions } from "./fast-endpoint";
 import { isSecure } from "./remix-handler";
@@ -41,6 +42,11 @@ export type OutboundOptions = FastEndpointOptions<
   clicks: ClickLedger | null;
   /** Development: true while the content is invalid (every path shows its problems). */
   paused?: () => boolean;
+  /**
+   * Whether the destination monitor's last check of a destination found it broken
+   * (app/link-health/monitor.server.ts); absent: none is.
+   */
+  isBroken?: (url: string) => boolean;
 };
 
 /**
@@ -84,6 +90,7 @@ export function outboundRedirect({
   clientAddress,
   accessLog,
   paused = () => false,
+  isBroken = () => false,
 }: OutboundOptions): FastEndpoint {
   const gate = { header: env.COUNTRY_HEADER, blocked: env.BLOCKED_COUNTRIES };
   /** The headers of every redirect, each once: never cached, never indexed. */
@@ -127,11 +134,15 @@ export function outboundRedirect({
         timeZone: env.REPORT_TIME_ZONE,
       },
       facade,
+      fallbackLookup(affiliate.fallbacks, isBroken),
     );
-    const location = outboundLocation(destination, params, {
-      param: affiliate.click_id_param,
-      id: affiliate.send_click_id ? (click?.click_id ?? null) : null,
-    });
+    // A fallback that is a page of this site gets neither the visit's parameters nor an id.
+    const location = isSitePage(destination)
+      ? destination
+      : outboundLocation(destination, params, {
+          param: affiliate.click_id_param,
+          id: affiliate.send_click_id ? (click?.click_id ?? null) : null,
+        });
     logAccess(accessLog, req, res);
     res.writeHead(302, [...headers, "Location", location]);
     res.end();

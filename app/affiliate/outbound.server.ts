@@ -10,14 +10,11 @@
  * a blocked country for them (app/routes/page.tsx).
  */
 import type { AffiliateLink } from "~/content/affiliate-routes";
-import { GO_PREFIX, outboundDestinationOf } from "~/content/affiliate-routes";
+import { GO_PREFIX, HEADER_LINK_IDS, outboundDestinationOf } from "~/content/affiliate-routes";
 import { links, perContent, site } from "~/content/content.server";
 import { offerDestination } from "~/content/offers";
 import type { Site } from "~/content/schema";
 import { siteOrigin } from "~/config/site-origin.server";
-
-/** Link ids of the header's outbound routes in the click reports. */
-export const HEADER_LINK_IDS = { login: "header-login", signup: "header-signup" } as const;
 
 /**
  * The outbound link a path names: /login/ or /sing-up/ (with or without the trailing

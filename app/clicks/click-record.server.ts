@@ -247,5 +247,6 @@ export function buildClickRecord(input: ClickInput): ClickRecord {
     visitor: input.visitorKeys.key(input.clientAddress, userAgent, day),
     click_id: newClickId(),
     offer: input.offer ?? null,
+    fallback: 0,
   };
 }

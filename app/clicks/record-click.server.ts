@@ -2,9 +2,13 @@
  * Records one outbound click in the ledger (the outbound redirect, server/outbound.ts).
  * Never waits and never throws: a click is counted on a best-effort basis, the redirect
  * always happens. It also decides where a link with a destination split sends the visitor
- * (docs/experiments.md), from the visitor key the record computes anyway.
+ * (docs/experiments.md), from the visitor key the record computes anyway, and sends the
+ * visitor to the link's fallback while that destination is broken (app/link-health/
+ * fallbacks.ts); such a click is recorded with `fallback` 1 and the fallback as its
+ * destination.
  */
 import type { AffiliateLink } from "~/content/affiliate-routes";
+import { NO_FALLBACK, type FallbackLookup } from "~/link-health/fallbacks";
 import {
   clickAssignment,
   NO_EXPERIMENTS,
@@ -20,7 +24,10 @@ export type ClickRequest = Omit<ClickInput, "linkId" | "destination" | "offer" |
 export type RecordedClick = {
   /** The queued record (whose click id the program receives), or null when not recorded. */
   click: ClickRecord | null;
-  /** Where the visitor goes: the link's destination, or its split's for their variant. */
+  /**
+   * Where the visitor goes: the link's destination, or its split's for their variant, or
+   * the link's fallback while that one is broken.
+   */
   destination: string;
 };
 
@@ -35,9 +42,12 @@ export function recordClick(
   link: AffiliateLink,
   request: ClickRequest,
   experiments: ExperimentLookup = NO_EXPERIMENTS,
+  fallbackOf: FallbackLookup = NO_FALLBACK,
 ): RecordedClick {
   const split = experiments.splitFor(link.id);
-  if (!ledger && !split) return { click: null, destination: link.destination };
+  if (!ledger && !split) {
+    return { click: null, destination: fallbackOf(link.id, link.destination) ?? link.destination };
+  }
   try {
     const record = buildClickRecord({
       ...request,
@@ -57,11 +67,16 @@ export function recordClick(
     );
     record.variants = assignment.variants;
     if (assignment.destination) record.destination = assignment.destination;
+    const fallback = fallbackOf(link.id, record.destination);
+    if (fallback !== null) {
+      record.destination = fallback;
+      record.fallback = 1;
+    }
     if (!ledger) return { click: null, destination: record.destination };
     ledger.record(record);
     return { click: record, destination: record.destination };
   } catch (error) {
     console.error(`[clicks] could not record a click on ${link.id}: ${(error as Error).message}`);
-    return { click: null, destination: link.destination };
+    return { click: null, destination: fallbackOf(link.id, link.destination) ?? link.destination };
   }
 }

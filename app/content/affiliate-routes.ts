@@ -39,6 +39,9 @@ export type AffiliateLink = {
 /** Ids a content editor may choose. */
 export const LINK_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
+/** Link ids of the header's outbound routes in the click reports. */
+export const HEADER_LINK_IDS = { login: "header-login", signup: "header-signup" } as const;
+
 /** Path prefix of the outbound route of a content link: /go/<link id>. */
 export const GO_PREFIX = "/go/";
 

@@ -41,6 +41,30 @@ describe("checkContent", () => {
     ]);
   });
 
+  it("refuses a link's fallback for a link no page has, a second one for a link, and a fallback that is neither https nor a page", () => {
+    const problemsWith = (fallbacks: { link: string; destination: string }[]) =>
+      run("content/site.json", (site) => {
+        site.affiliate.fallbacks = fallbacks;
+      }).problems;
+    expect(problemsWith([{ link: "header-login", destination: "http://otro.example/in" }])).toEqual(
+      [
+        'content/site.json: affiliate.fallbacks[0].destination: debe ser una URL absoluta https:// o una página del sitio ("/bonos")',
+      ],
+    );
+    expect(
+      problemsWith([
+        { link: "header-signup", destination: "/bonos" },
+        { link: "header-signup", destination: "https://otro.example/in" },
+      ]),
+    ).toEqual([
+      'content/site.json: affiliate.fallbacks[1].link: "header-signup" ya tiene otro destino de reserva',
+    ]);
+    expect(problemsWith([{ link: "no-existe", destination: "/bonos" }])).toEqual([
+      'content/site.json: affiliate.fallbacks[0].link: ningún enlace tiene el id "no-existe" (los ids salen en el informe de clics)',
+    ]);
+    expect(problemsWith([{ link: "header-signup", destination: "/bonos" }])).toEqual([]);
+  });
+
   it("finds no problem and no advice in the site's content", () => {
     const { content, problems, warnings } = checkContent({
       ...real,

@@ -13,7 +13,7 @@ import path from "node:path";
 
 import { imageSize } from "image-size";
 
-import { isOutboundPath } from "./affiliate-routes";
+import { HEADER_LINK_IDS, isOutboundPath } from "./affiliate-routes";
 import type { MediaLookup } from "./content-files.server";
 import { advertisingRules, checkCopy, type Placeholders } from "./copy-rules";
 import {
@@ -220,5 +220,14 @@ export function checkContent({
   )) {
     problems.push(`${siteFile.file}: ${formatPath(path)}: ${message}`);
   }
+  // So does a link's fallback, or one of the header's buttons.
+  const fallbackLinks = new Set([...parsed.links.keys(), ...Object.values(HEADER_LINK_IDS)]);
+  parsed.site.affiliate.fallbacks.forEach(({ link }, index) => {
+    if (fallbackLinks.has(link)) return;
+    const path = formatPath(["affiliate", "fallbacks", index, "link"]);
+    problems.push(
+      `${siteFile.file}: ${path}: ningún enlace tiene el id "${link}" (los ids salen en el informe de clics)`,
+    );
+  });
   return { content: problems.length > 0 ? null : parsed, problems, warnings };
 }

@@ -1,12 +1,12 @@
 /**
  * Every affiliate destination the content can send a visitor to, once each with what uses
  * it: the header's login and sign-up targets, each /go/ link's destination, each variant
- * of a destination split, and each offer's destination and fallback destination. The
+ * of a destination split, each link's fallback that is not a page of the site, and each
+ * offer's destination and fallback destination. The
  * destination monitor (./check.server.ts) fetches exactly these and the hops they lead to,
  * never a URL taken from a request.
  */
-import { HEADER_LINK_IDS } from "~/affiliate/outbound.server";
-import type { AffiliateLink } from "~/content/affiliate-routes";
+import { HEADER_LINK_IDS, type AffiliateLink } from "~/content/affiliate-routes";
 import type { Site } from "~/content/schema";
 
 /** Where a destination is used, in the words of the dashboard and the command's table. */
@@ -30,6 +30,12 @@ export function destinationsOf(
   for (const split of site.affiliate.splits) {
     for (const [variant, url] of Object.entries(split.destinations)) {
       add(url, { kind: "variante", id: `${split.link} · ${variant}` });
+    }
+  }
+  for (const fallback of site.affiliate.fallbacks) {
+    // A page of this site is not an affiliate destination.
+    if (fallback.destination.startsWith("https:")) {
+      add(fallback.destination, { kind: "enlace", id: `${fallback.link} (reserva)` });
     }
   }
   for (const offer of site.offers) {

@@ -72,7 +72,7 @@ describe("csvCell", () => {
 });
 
 describe("exports", () => {
-  it("streams every click in pages, with the record's columns, its click id, variants and offer, and no more", async () => {
+  it("streams every click in pages, with the record's columns, its click id, variants, offer and fallback, and no more", async () => {
     let pulled = 0;
     const reports = {
       async *rows() {
@@ -90,6 +90,7 @@ describe("exports", () => {
             click_id: "Jx0cS8mYbq2LrV_w",
             variants: "home-h1=B",
             offer: "bienvenida",
+            fallback: 1,
           };
         }
       },
@@ -97,10 +98,10 @@ describe("exports", () => {
     const body = await text(clicksCsv(reports, view));
     const lines = body.split("\r\n");
     expect(lines[0]).toBe(
-      `\uFEFF${quoted("id,at,day,link_id,destination,page,utm_source,utm_medium,utm_campaign,utm_content,utm_term,gclid,fbclid,subid,country,device,browser,is_bot,visitor,referrer,click_id,variants,offer")}`,
+      `\uFEFF${quoted("id,at,day,link_id,destination,page,utm_source,utm_medium,utm_campaign,utm_content,utm_term,gclid,fbclid,subid,country,device,browser,is_bot,visitor,referrer,click_id,variants,offer,fallback")}`,
     );
     expect(lines[1]).toBe(
-      '"1","2026-11-20T10:00:00.000Z","2026-11-20","x","","/","","","a,b","","","","","","","","","0","","t.co","Jx0cS8mYbq2LrV_w","home-h1=B","bienvenida"',
+      '"1","2026-11-20T10:00:00.000Z","2026-11-20","x","","/","","","a,b","","","","","","","","","0","","t.co","Jx0cS8mYbq2LrV_w","home-h1=B","bienvenida","1"',
     );
     expect(lines).toHaveLength(5);
     expect(pulled).toBe(3);

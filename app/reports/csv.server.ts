@@ -40,8 +40,10 @@ export const CLICK_COLUMNS = [
   // report), and the experiments' variants ("home-h1=B"), after it for the same reason.
   "click_id",
   "variants",
-  // The offer its link promoted (migration 019), last for the same reason.
+  // The offer its link promoted (migration 019), last for the same reason; then 1 when the
+  // click went to its link's fallback while the destination was broken (migration 020).
   "offer",
+  "fallback",
 ] as const satisfies readonly (keyof ClicksTable)[];
 
 /** The columns of one conversion: what happened and the attribution copied from its click. */

@@ -27,7 +27,7 @@ import { AdminDashboard } from "~/components/admin/dashboard";
 import { LoginForm } from "~/components/admin/login-form";
 import { env } from "~/config/env.server";
 import { links as affiliateLinks, site } from "~/content/content.server";
-import { HEADER_LINK_IDS } from "~/affiliate/outbound.server";
+import { HEADER_LINK_IDS } from "~/content/affiliate-routes";
 import adminStyles from "~/styles/admin.css";
 import { todayIn } from "~/reports/reporting-day";
 

@@ -108,6 +108,7 @@ export const FIELD_WORDS: Readonly<Record<string, string>> = {
   facts_header: "Título de la tabla de datos",
   fallback: "Contenido de reserva (oferta no vigente)",
   fallback_destination: "Destino de reserva",
+  fallbacks: "Destinos de reserva si un enlace se rompe",
   favicon: "Icono del sitio",
   features: "Funciones",
   footer: "Pie de página",

@@ -210,6 +210,31 @@ export function siteSchema(context?: ContentContext) {
             .describe(
               "How the destination monitor (npm run links:check) judges the affiliate destinations.",
             ),
+          fallbacks: z
+            .array(
+              z.strictObject({
+                link: z
+                  .string()
+                  .regex(
+                    /^[a-z0-9-]{1,120}$/,
+                    "debe ser el id de un enlace (a-z, 0-9 y -), p. ej. home-main-block-1-button-1",
+                  )
+                  .describe(
+                    "The id of the link, as the click reports name it (header-login and header-signup for the header's buttons).",
+                  ),
+                destination: z
+                  .union([httpsUrl, slug], {
+                    error: 'debe ser una URL absoluta https:// o una página del sitio ("/bonos")',
+                  })
+                  .describe(
+                    "Where its visitors go while its destination is broken: the operator's landing page, another program (https://…) or a page of this site (/…).",
+                  ),
+              }),
+            )
+            .default([])
+            .describe(
+              "Fallbacks while broken: a link whose destination the monitor finds broken (roto) sends its visitors here until a check finds it healthy again; those clicks are recorded as sent to the fallback.",
+            ),
         })
         .superRefine((affiliate, ctx) => {
           // The visitor's parameters pass beside the click id: sharing a name, one would
@@ -576,28 +601,34 @@ export function siteSchema(context?: ContentContext) {
         }
       });
       /** Refuses each entry of a list whose key (`field`) an earlier entry already has. */
-      const unique = (list: string, field: string, keys: readonly string[], what: string) => {
+      const unique = (list: string[], field: string, keys: readonly string[], what: string) => {
         keys.forEach((key, index) => {
           if (keys.indexOf(key) < index) {
             ctx.addIssue({
               code: "custom",
-              path: [list, index, field],
+              path: [...list, index, field],
               message: `"${key}" ${what}`,
             });
           }
         });
       };
       unique(
-        "offers",
+        ["offers"],
         "id",
         site.offers.map((offer) => offer.id),
         "ya es el id de otra oferta",
       );
       unique(
-        "people",
+        ["people"],
         "slug",
         site.people.map((person) => person.slug),
         "ya es el slug de otra persona",
+      );
+      unique(
+        ["affiliate", "fallbacks"],
+        "link",
+        site.affiliate.fallbacks.map((fallback) => fallback.link),
+        "ya tiene otro destino de reserva",
       );
       // A split names an experiment, declared beside it in `experiments` (its own schema).
       const { experiments = [] } = site as { experiments?: Parameters<typeof splitProblems>[1] };
@@ -612,6 +643,12 @@ export function siteSchema(context?: ContentContext) {
         const problem = clickIdProblem(site.header[field], site.affiliate.click_id_param);
         if (problem) ctx.addIssue({ code: "custom", path: ["header", field], message: problem });
       }
+      site.affiliate.fallbacks.forEach((fallback, index) => {
+        if (!fallback.destination.startsWith("https:")) return;
+        const problem = clickIdProblem(fallback.destination, site.affiliate.click_id_param);
+        const path = ["affiliate", "fallbacks", index, "destination"];
+        if (problem) ctx.addIssue({ code: "custom", path, message: problem });
+      });
       site.offers.forEach((offer, index) => {
         for (const field of ["destination", "fallback_destination"] as const) {
           const problem = clickIdProblem(offer[field], site.affiliate.click_id_param);

@@ -50,6 +50,7 @@ export default {
       route("admin/pages.csv", "routes/admin.export.ts", { id: "admin-pages___en" });
       route("admin/import", "routes/admin.import.tsx", { id: "admin-import___en" });
       route("admin/postbacks", "routes/admin.postbacks.tsx", { id: "admin-postbacks___en" });
+      route("admin/enlaces", "routes/admin.enlaces.tsx", { id: "admin-enlaces___en" });
       route("admin/experiments", "routes/admin.experiments.tsx", {
         id: "admin-experiments___en",
       });

@@ -1,7 +1,7 @@
 /**
  * What each role of the dashboard may do: `editor` writes drafts and previews them;
  * `publisher` also publishes, restores and manages media; `admin` also manages people, the
- * site settings, postbacks and the import. `can` is the one place that says so; the
+ * site settings, postbacks and the import, and accepts a destination's warning. `can` is the one place that says so; the
  * server enforces it (people.server.ts, the routes), the menu only follows it.
  */
 export const ROLES = ["editor", "publisher", "admin"] as const;
@@ -16,7 +16,8 @@ export const ROLE_WORDS: Record<Role, string> = {
 
 export type Person = { email: string; name: string; role: Role };
 
-export type Permission = "publish" | "media" | "settings" | "people" | "postbacks" | "import";
+export type Permission =
+  "publish" | "media" | "settings" | "people" | "postbacks" | "import" | "links";
 
 const NEEDS: Record<Permission, Role> = {
   publish: "publisher",
@@ -25,6 +26,8 @@ const NEEDS: Record<Permission, Role> = {
   people: "admin",
   postbacks: "admin",
   import: "admin",
+  /** Accepting a destination's warning (the Enlaces page). */
+  links: "admin",
 };
 
 /** Whether a person's role allows it. */

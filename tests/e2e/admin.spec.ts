@@ -379,6 +379,7 @@ test.describe("with ADMIN_PASSWORD", () => {
       "click_id",
       "variants",
       "offer",
+      "fallback",
     ]);
     expect(lines.length - 1).toBe(count("day between ? and ? and device = 'mobile'", from, to));
     const device = header.indexOf("device");
@@ -413,7 +414,13 @@ test.describe("with ADMIN_PASSWORD", () => {
       expect(exported.status(), file).toBe(400);
       expect(await exported.text(), file).toMatch(/^Fechas no válidas .*: no se ha exportado nada/);
     }
-    for (const path of ["/admin", "/admin/postbacks", "/admin/experiments", "/admin/import"]) {
+    for (const path of [
+      "/admin",
+      "/admin/enlaces",
+      "/admin/postbacks",
+      "/admin/experiments",
+      "/admin/import",
+    ]) {
       for (const type of ["application/json", "text/plain"]) {
         const answer = await page.request.post(`${ADMIN}${path}`, {
           headers: { "content-type": type, origin: ADMIN },
@@ -809,6 +816,7 @@ test.describe("what earns money", () => {
     const menu = page.getByRole("navigation", { name: "Secciones del panel" });
     for (const [name, href] of [
       ["Panel", "/admin"],
+      ["Enlaces", "/admin/enlaces"],
       ["Experimentos", "/admin/experiments"],
       ["Postbacks", "/admin/postbacks"],
       ["Importar CSV", "/admin/import"],

@@ -15,6 +15,7 @@ import { useSite } from "~/components/layout/site-chrome";
 /** The dashboard's pages, in the order of the menu, and who may open each. */
 const PAGES: ReadonlyArray<readonly [string, string, Permission | null]> = [
   ["/admin", "Panel", null],
+  ["/admin/enlaces", "Enlaces", null],
   ["/admin/contenido", "Contenido", null],
   ["/admin/contenido/medios", "Imágenes", null],
   ["/admin/contenido/redirecciones", "Redirecciones", "settings"],

@@ -43,6 +43,8 @@ import { PageCache } from "./page-cache";
 import { scheduleRetention } from "./retention";
 import { LinkHistory } from "~/link-health/history.server";
 import { LinkMonitor } from "~/link-health/monitor.server";
+import { evaluateAlerts } from "~/alerts/evaluate.server";
+import { alertChannels } from "~/alerts/notify.server";
 import { installGracefulShutdown, onShutdown } from "./shutdown";
 
 installGlobals({ nativeFetch: true });
@@ -174,6 +176,15 @@ const linkMonitor = database
   ? new LinkMonitor(new LinkHistory(database.db), database.db, {
       everyMs: env.LINK_CHECK_MINUTES * 60_000,
       log: (line) => console.log(line),
+      // After each run, the alerts: incidents opened and resolved, each sent once.
+      afterRun: (plan, latest) =>
+        evaluateAlerts({
+          db: database.db,
+          destinations: plan.destinations,
+          latest,
+          checks: plan.affiliate.checks,
+          channels: alertChannels(env, plan.site),
+        }),
     })
   : null;
 

@@ -26,6 +26,11 @@ describe("parseEnv", () => {
       TRUSTED_PROXIES: [],
       POSTBACK_TOKEN: undefined,
       POSTBACK_RATE_LIMIT: 50,
+      ALERT_WEBHOOK_URL: undefined,
+      ALERT_WEBHOOK_SECRET: undefined,
+      SMTP_URL: undefined,
+      ALERT_EMAIL_TO: undefined,
+      ALERT_EMAIL_FROM: undefined,
     });
   });
 
@@ -34,6 +39,22 @@ describe("parseEnv", () => {
     expect(parseEnv({ LINK_CHECK_MINUTES: "15" }).LINK_CHECK_MINUTES).toBe(15);
     expect(() => parseEnv({ LINK_CHECK_MINUTES: "-1" })).toThrow(/LINK_CHECK_MINUTES/);
     expect(() => parseEnv({ LINK_CHECK_MINUTES: "1.5" })).toThrow(/LINK_CHECK_MINUTES/);
+  });
+
+  it("takes an alert channel only whole: a webhook with its secret, e-mail with a recipient", () => {
+    expect(
+      parseEnv({
+        ALERT_WEBHOOK_URL: "https://hooks.example/a",
+        ALERT_WEBHOOK_SECRET: "s".repeat(16),
+      }).ALERT_WEBHOOK_URL,
+    ).toBe("https://hooks.example/a");
+    expect(() => parseEnv({ ALERT_WEBHOOK_URL: "https://hooks.example/a" })).toThrow(
+      /ALERT_WEBHOOK_SECRET/,
+    );
+    expect(() =>
+      parseEnv({ ALERT_WEBHOOK_URL: "ftp://x", ALERT_WEBHOOK_SECRET: "s".repeat(16) }),
+    ).toThrow(/ALERT_WEBHOOK_URL/);
+    expect(() => parseEnv({ SMTP_URL: "smtp://mail.example:25" })).toThrow(/ALERT_EMAIL_TO/);
   });
 
   it("takes a postback token of 24 URL-safe characters or more, nothing shorter", () => {

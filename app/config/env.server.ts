@@ -213,6 +213,27 @@ export const EnvSchema = z.object({
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .default(50),
+  /**
+   * Where the alerts are posted (docs/link-health.md "Alerts"): a JSON POST for each
+   * incident's opening and resolution, signed with ALERT_WEBHOOK_SECRET.
+   */
+  ALERT_WEBHOOK_URL: z
+    .string()
+    .refine((value) => /^https?:$/.test(URL.canParse(value) ? new URL(value).protocol : ""), {
+      message: "must be an http:// or https:// URL",
+    })
+    .optional(),
+  /** The key of the alerts' HMAC-SHA256 signature (X-Signature-256); 16 characters or more. */
+  ALERT_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  /** An SMTP server for the alerts by e-mail, e.g. smtps://user:pass@smtp.example:465. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  /** Who receives the alerts by e-mail (one address or several, comma-separated). */
+  ALERT_EMAIL_TO: z.string().max(500).optional(),
+  /** Who sends them; default alertas@ the site's host. */
+  ALERT_EMAIL_FROM: z.string().max(200).optional(),
   /** The website id the tracker knows this site by. */
   ANALYTICS_SITE_ID: z
     .string()
@@ -234,6 +255,24 @@ function clientIpHeaderNeedsProxies(env: Env, ctx: z.RefinementCtx) {
   }
 }
 
+/** An alert channel needs all of its settings: a webhook its secret, e-mail a recipient. */
+function alertChannelsComplete(env: Env, ctx: z.RefinementCtx) {
+  if (env.ALERT_WEBHOOK_URL && !env.ALERT_WEBHOOK_SECRET) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["ALERT_WEBHOOK_SECRET"],
+      message: "is needed with ALERT_WEBHOOK_URL: the receiver checks each alert's signature",
+    });
+  }
+  if (env.SMTP_URL && !env.ALERT_EMAIL_TO) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["ALERT_EMAIL_TO"],
+      message: "is needed with SMTP_URL: who receives the alerts",
+    });
+  }
+}
+
 /** The ledger `npm run dev` uses when DATABASE_URL is not set: beside its build, in .dev/. */
 export const DEVELOPMENT_DATABASE_URL = "sqlite:.dev/clicks.sqlite";
 
@@ -241,7 +280,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const blankAsUnset = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
   );
-  const result = EnvSchema.superRefine(clientIpHeaderNeedsProxies).safeParse(blankAsUnset);
+  const result = EnvSchema.superRefine(clientIpHeaderNeedsProxies)
+    .superRefine(alertChannelsComplete)
+    .safeParse(blankAsUnset);
   if (result.success) {
     // `npm run dev` records into a ledger of its own: previews and test clicks made while
     // developing never land in the production ledger of the same folder.

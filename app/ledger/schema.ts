@@ -310,6 +310,21 @@ export type LinkChecksTable = {
   ms: number;
 };
 
+/** One incident of the alerts (migration 022, app/alerts). */
+export type AlertIncidentsTable = {
+  id: Generated<number>;
+  kind: "destino-roto" | "postbacks-silenciosos" | "huerfanos";
+  /** What it is about: a destination's URL, or "programa". */
+  subject: string;
+  /** What happened, in Spanish, as the alert says it. */
+  details: string;
+  opened_at: number;
+  resolved_at: number | null;
+  /** 1 once the opening was sent (webhook, e-mail); 0 while to send. */
+  sent_open: number;
+  sent_resolved: number;
+};
+
 /** A warning a person accepted (migration 020): it holds while the chain stays `chain`. */
 export type LinkCheckAcceptancesTable = { url: string; chain: string; at: number; by: string };
 
@@ -438,6 +453,7 @@ export type Database = {
   job_runs: JobRunsTable;
   link_checks: LinkChecksTable;
   link_check_acceptances: LinkCheckAcceptancesTable;
+  alert_incidents: AlertIncidentsTable;
   content_revisions: ContentRevisionsTable;
   not_found_paths: NotFoundPathsTable;
   content_drafts: ContentDraftsTable;

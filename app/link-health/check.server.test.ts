@@ -108,6 +108,8 @@ const affiliate = (checks: Partial<Site["affiliate"]["checks"]> = {}): Site["aff
     operator_hosts: ["localhost"],
     dead_link_texts: ["invalid link", "enlace no válido", "offer expired"],
     slow_ms: 3_000,
+    postback_silence_hours: 24,
+    orphan_share_percent: 20,
     ...checks,
   },
 });

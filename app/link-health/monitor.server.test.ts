@@ -63,10 +63,13 @@ const plan = (checks: Partial<Site["affiliate"]["checks"]> = {}): CheckPlan => (
       operator_hosts: ["localhost"],
       dead_link_texts: ["invalid link"],
       slow_ms: 3_000,
+      postback_silence_hours: 24,
+      orphan_share_percent: 20,
       ...checks,
     },
   },
   userAgent: "Mozilla/5.0 (compatible; comprobador de enlaces de Prueba; +https://example.test)",
+  site: { name: "Prueba", url: "https://example.test" },
 });
 
 let database: LedgerDatabase;

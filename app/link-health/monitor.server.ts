@@ -29,13 +29,18 @@ export type CheckPlan = {
   destinations: Destination[];
   affiliate: Site["affiliate"];
   userAgent: string;
+  /** The site's name and address, as the alerts say them. */
+  site: { name: string; url: string };
 };
 
 export function checkPlanOf(site: Site, links: ReadonlyMap<string, AffiliateLink>): CheckPlan {
+  const name = site.meta.meta_settings.og_site_name;
+  const url = siteOrigin(site);
   return {
     destinations: destinationsOf(site, links),
     affiliate: site.affiliate,
-    userAgent: checkerAgent(site.meta.meta_settings.og_site_name, siteOrigin(site)),
+    userAgent: checkerAgent(name, url),
+    site: { name, url },
   };
 }
 
@@ -78,6 +83,11 @@ export type MonitorOptions = {
   /** How often the destinations are checked (ms); 0: only on demand. */
   everyMs: number;
   log?: (line: string) => void;
+  /**
+   * What follows each run, with the plan and every destination's last check: the alerts
+   * (app/alerts/evaluate.server.ts). A failure is logged; the run's checks stay stored.
+   */
+  afterRun?: (plan: CheckPlan, latest: ReadonlyMap<string, StoredCheck>) => Promise<void>;
 };
 
 export class LinkMonitor {
@@ -105,7 +115,14 @@ export class LinkMonitor {
         const before = await this.history.latest();
         const results = await checkAll(plan, (url) => before.get(url) ?? null);
         await this.history.save(results);
-        this.broken = brokenOf(new Map([...before, ...results.map((r) => [r.url, r] as const)]));
+        const latest = new Map([
+          ...before,
+          ...results.map((result) => [result.url, result] as const),
+        ]);
+        this.broken = brokenOf(latest);
+        await this.options.afterRun?.(plan, latest).catch((error: unknown) => {
+          console.error(`[alertas] evaluation failed: ${(error as Error).message}`);
+        });
         const broken = results.filter((result) => result.health === "roto").length;
         this.options.log?.(`[enlaces] ${results.length} destinos comprobados, ${broken} rotos`);
         return results;

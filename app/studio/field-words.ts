@@ -239,6 +239,8 @@ export const FIELD_WORDS: Readonly<Record<string, string>> = {
   site_url: "URL del sitio",
   skip_to_content: "Saltar al contenido",
   slow_ms: "Aviso de lentitud (ms)",
+  postback_silence_hours: "Alerta si no llegan postbacks en (horas)",
+  orphan_share_percent: "Alerta si los postbacks huérfanos superan (%)",
   slug: "Ruta (URL)",
   social_links: "Redes sociales",
   socials: "Redes sociales",

@@ -6,9 +6,11 @@
  * content whose tracker origin is the stub's and whose header login button has a fallback
  * (/bonos). The Enlaces page's "Comprobar ahora" gives each destination its verdict; /login/
  * goes to the fallback while its destination is broken, and back after one healthy check;
- * the checks made no click.
+ * the checks made no click; a webhook receiver gets one alert per broken destination and
+ * one when it is mended, and the dashboard shows the open ones at the top.
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -30,6 +32,9 @@ const PERSON =
 /** How the stub answers each banner of the content's destinations. */
 let loginAnswers: "sin-subid" | "sano" = "sin-subid";
 let tracker: Server;
+/** The alerts' webhook receiver: each message as it arrived. */
+let alerts: HttpServer;
+const received: { event: string; kind: string; subject: string }[] = [];
 let work = "";
 let server: OwnServer | null = null;
 
@@ -63,6 +68,16 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => tracker.listen(0, "127.0.0.1", resolve));
   const { port } = tracker.address() as AddressInfo;
 
+  alerts = createHttpServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk) => (raw += chunk));
+    req.on("end", () => {
+      received.push(JSON.parse(raw) as (typeof received)[number]);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => alerts.listen(0, "127.0.0.1", resolve));
+
   work = mkdtempSync(path.join(tmpdir(), "e2e-enlaces-"));
   const content = path.join(work, "content");
   cpSync("content", content, { recursive: true });
@@ -86,11 +101,15 @@ test.beforeAll(async () => {
     DATABASE_URL: `sqlite:${path.join(work, "clicks.sqlite")}`,
     ADMIN_PASSWORD: PASSWORD,
     NODE_EXTRA_CA_CERTS: path.join(TLS, "cert.pem"),
+    ALERT_WEBHOOK_URL: `http://127.0.0.1:${(alerts.address() as AddressInfo).port}/alertas`,
+    ALERT_WEBHOOK_SECRET: "e2e-alerts-secret-long",
   });
 });
 
 test.afterAll(async () => {
   server?.process.kill();
+  alerts?.closeAllConnections();
+  await new Promise((resolve) => alerts?.close(resolve));
   tracker?.closeAllConnections();
   await new Promise((resolve) => tracker?.close(resolve));
   if (work) rmSync(work, { recursive: true, force: true });
@@ -161,6 +180,19 @@ test("each kind of tracker gets its verdict in one check; a broken link sends to
   // Broken ones first.
   await expect(page.locator(".admin-links__badge").first()).toHaveText("Roto");
 
+  // One alert per broken destination, at the top of every dashboard page and by webhook.
+  const opened = () =>
+    received
+      .filter((message) => message.event === "opened")
+      .map((message) => new URL(message.subject).searchParams.get("banner"))
+      .sort();
+  await expect.poll(opened).toEqual(["hdr-login", "offer-cashback", "offer-reload"]);
+  await page.goto(`${server!.url}/admin`);
+  const banner = page.getByRole("region", { name: "3 alertas abiertas" });
+  await expect(banner.getByRole("listitem")).toHaveCount(3);
+  await expect(banner).toContainText("Destino roto:");
+  await page.goto(`${server!.url}/admin/enlaces`);
+
   // The header's login button has a fallback: while broken, its visitors go there.
   expect(await loginLocation(page)).toBe("/bonos");
 
@@ -168,6 +200,11 @@ test("each kind of tracker gets its verdict in one check; a broken link sends to
   loginAnswers = "sano";
   await checkNow(page);
   await expect(card(page, "hdr-login").locator(".admin-links__badge")).toHaveText("Sano");
+  // Its incident is resolved: one message more, and the other two stay open, not resent.
+  await expect
+    .poll(() => received.map((message) => message.event).sort())
+    .toEqual(["opened", "opened", "opened", "resolved"]);
+  expect(new URL(received.at(-1)!.subject).searchParams.get("banner")).toBe("hdr-login");
   expect(await loginLocation(page)).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/redirect\?/);
 
   // The checks made no click; the two visits to /login/ while broken and after are clicks,

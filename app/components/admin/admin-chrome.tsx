@@ -12,6 +12,8 @@ import type { ReactNode } from "react";
 import { can, type Permission, type Person } from "~/admin/roles";
 import { useSite } from "~/components/layout/site-chrome";
 
+import { AlertsBanner } from "./alerts-banner";
+
 /** The dashboard's pages, in the order of the menu, and who may open each. */
 const PAGES: ReadonlyArray<readonly [string, string, Permission | null]> = [
   ["/admin", "Panel", null],
@@ -84,6 +86,7 @@ export function AdminChrome({
         ) : null}
       </header>
       <main id="main" className="site-main admin-main" tabIndex={-1}>
+        {loggedIn ? <AlertsBanner /> : null}
         {children}
       </main>
       <footer className="admin-footer">

@@ -205,10 +205,28 @@ export function siteSchema(context?: ContentContext) {
                 .describe(
                   "A destination whose hops take longer than this (ms) gets a warning; ten seconds is a timeout.",
                 ),
+              postback_silence_hours: z
+                .number()
+                .int()
+                .min(1)
+                .max(336)
+                .default(24)
+                .describe(
+                  "Hours without a postback, while the links still get clicks, after which the program's postbacks count as gone quiet (an alert).",
+                ),
+              orphan_share_percent: z
+                .number()
+                .int()
+                .min(1)
+                .max(100)
+                .default(20)
+                .describe(
+                  "Share of orphan postbacks in the last 24 hours (at least 10 postbacks) from which an alert says click ids no longer match.",
+                ),
             })
             .prefault({})
             .describe(
-              "How the destination monitor (npm run links:check) judges the affiliate destinations.",
+              "How the destination monitor (npm run links:check) judges the affiliate destinations, and when the postback alerts fire.",
             ),
           fallbacks: z
             .array(

@@ -1,0 +1,35 @@
+/**
+ * The open alerts (app/alerts), at the top of every dashboard page: a broken destination,
+ * postbacks gone quiet, a surge of orphans. Each says what happened in a sentence; the
+ * destinations' details are on the Enlaces page. Nothing when none is open.
+ */
+import { useRouteLoaderData } from "@remix-run/react";
+
+import type { ShownAlert } from "~/alerts/incidents.server";
+
+const KIND_WORDS: Record<ShownAlert["kind"], string> = {
+  "destino-roto": "Destino roto",
+  "postbacks-silenciosos": "Postbacks en silencio",
+  huerfanos: "Postbacks huérfanos",
+};
+
+export function AlertsBanner() {
+  const alerts =
+    (useRouteLoaderData("root") as { alerts?: ShownAlert[] } | undefined)?.alerts ?? [];
+  if (alerts.length === 0) return null;
+  return (
+    <section className="admin-alerts" aria-labelledby="alertas-titulo">
+      <h2 id="alertas-titulo">
+        {alerts.length === 1 ? "1 alerta abierta" : `${alerts.length} alertas abiertas`}
+      </h2>
+      <ul>
+        {alerts.map((alert) => (
+          <li key={alert.id}>
+            <strong>{KIND_WORDS[alert.kind]}:</strong> {alert.details}{" "}
+            {alert.kind === "destino-roto" ? <a href="/admin/enlaces">Ver en Enlaces</a> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

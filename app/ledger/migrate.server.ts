@@ -26,6 +26,7 @@ import { migration as mediaLibrary } from "./migrations/017-media-library";
 import { migration as movedPathsAndNotFound } from "./migrations/018-moved-paths-and-not-found";
 import { migration as offersInTheLedger } from "./migrations/019-offers-in-the-ledger";
 import { migration as linkHealth } from "./migrations/020-link-health";
+import { migration as savedViews } from "./migrations/021-saved-views";
 import { migration as alerts } from "./migrations/022-alerts";
 import type { Database, Dialect } from "./schema";
 
@@ -51,6 +52,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "018-moved-paths-and-not-found": movedPathsAndNotFound(),
     "019-offers-in-the-ledger": offersInTheLedger(dialect),
     "020-link-health": linkHealth(dialect),
+    "021-saved-views": savedViews(dialect),
     "022-alerts": alerts(dialect),
   };
 }

@@ -325,6 +325,17 @@ export type AlertIncidentsTable = {
   sent_resolved: number;
 };
 
+/** A dashboard view a person saved under a name (migration 021, app/admin/saved-views.server.ts). */
+export type SavedViewsTable = {
+  id: Generated<number>;
+  /** The account's e-mail, or "admin" for ADMIN_PASSWORD's account. */
+  owner: string;
+  name: string;
+  /** The view's URL query, "?period=7d&col=clicks…" ("" for the default view). */
+  query: string;
+  saved_at: number;
+};
+
 /** A warning a person accepted (migration 020): it holds while the chain stays `chain`. */
 export type LinkCheckAcceptancesTable = { url: string; chain: string; at: number; by: string };
 
@@ -453,6 +464,7 @@ export type Database = {
   job_runs: JobRunsTable;
   link_checks: LinkChecksTable;
   link_check_acceptances: LinkCheckAcceptancesTable;
+  saved_views: SavedViewsTable;
   alert_incidents: AlertIncidentsTable;
   content_revisions: ContentRevisionsTable;
   not_found_paths: NotFoundPathsTable;

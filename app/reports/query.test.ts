@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { addDays, daysIn, readView, viewSearch } from "./query";
+import { addDays, DEFAULT_FIGURES, daysIn, readView, viewSearch } from "./query";
 import { todayIn } from "./reporting-day";
 
 const view = (query: string, today = "2026-03-15") => readView(new URLSearchParams(query), today);
@@ -116,5 +116,34 @@ describe("days", () => {
     expect(addDays("2026-01-01", -1)).toBe("2025-12-31");
     expect(todayIn("Europe/Madrid", new Date("2026-03-14T23:30:00Z"))).toBe("2026-03-15");
     expect(todayIn("UTC", new Date("2026-03-14T23:30:00Z"))).toBe("2026-03-14");
+  });
+});
+
+describe("the rankings' figures (col=)", () => {
+  it("shows the funnel when the URL names none, and writes nothing for it", () => {
+    expect(view("").figures).toEqual([...DEFAULT_FIGURES]);
+    expect(viewSearch(view(""))).toBe("");
+  });
+
+  it("reads repeated or comma-separated names in the rankings' order, each once", () => {
+    expect(view("col=commission&col=clicks&col=clicks").figures).toEqual(["clicks", "commission"]);
+    expect(view("col=rpm,views, epc").figures).toEqual(["views", "epc", "rpm"]);
+    expect(viewSearch(view("col=rpm,views&period=7d"))).toBe("?period=7d&col=views&col=rpm");
+  });
+
+  it("leaves unknown names out and falls back to the default without any known one, never a problem", () => {
+    expect(view("col=clicks&col=<script>&col=__proto__").figures).toEqual(["clicks"]);
+    for (const bad of ["col=", "col=nada", "col=%00", `col=${"x,".repeat(5000)}`]) {
+      const result = view(bad);
+      expect(result.figures, bad).toEqual([...DEFAULT_FIGURES]);
+      expect(result.problem, bad).toBeNull();
+    }
+  });
+
+  it("keeps the figures through every other change of the view", () => {
+    const chosen = view("col=clicks&col=epc&country=ES");
+    expect(viewSearch(chosen, { sort: "epc", country: undefined })).toBe(
+      "?sort=epc&col=clicks&col=epc",
+    );
   });
 });

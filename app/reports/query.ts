@@ -1,8 +1,8 @@
 /**
  * What a dashboard view is, read from (and written back to) its URL, so a view can be
  * bookmarked and shared: the period, the filters that compose, whether bots show in the
- * chart or the chart shows commission, which column orders the rankings and which ranking
- * shows all its rows. A period that cannot be used (unknown, an impossible date, a range
+ * chart or the chart shows commission, which column orders the rankings, which figures
+ * the rankings show and which ranking shows all its rows. A period that cannot be used (unknown, an impossible date, a range
  * backwards or too long) falls back to the last 30 days with a notice, and its `problem`
  * makes the routes answer 400 (the dashboard with the notice, an export with a line);
  * malformed display settings fall back silently. Never a throw.
@@ -36,6 +36,63 @@ export const SORTS = {
 } as const;
 export type Sort = keyof typeof SORTS;
 
+/**
+ * The figures a ranking can show after its value (`col=`, repeated, in this order): every
+ * sort, the share of the period's clicks, and a page's unique visitors. A ranking skips
+ * those its dimension has not (sub-ids have no views; only pages have visitors).
+ */
+export const FIGURES = {
+  views: "Vistas",
+  visitors: "Visitantes",
+  clicks: "Clics",
+  share: "Cuota",
+  ctr: "CTR",
+  registrations: "Registros",
+  ftds: "FTD",
+  commission: "Comisión",
+  epc: "EPC",
+  rpm: "RPM",
+} as const;
+export type Figure = keyof typeof FIGURES;
+export const FIGURE_NAMES = Object.keys(FIGURES) as Figure[];
+
+/**
+ * The figures shown when the URL names none: the funnel from views to commission, so two
+ * rankings fit side by side on a laptop and a phone shows the clicks beside the value.
+ */
+export const DEFAULT_FIGURES: readonly Figure[] = [
+  "views",
+  "clicks",
+  "ctr",
+  "registrations",
+  "ftds",
+  "commission",
+];
+
+/**
+ * The figures a URL asks for (`col=views&col=clicks`, or `col=views,clicks`), in the
+ * rankings' order, each once; unknown names are left out, and none known (or none asked)
+ * gives the default set. Never a throw: at most 20 values of 20 characters are read.
+ */
+export function readFigures(params: URLSearchParams): Figure[] {
+  const asked = new Set(
+    params
+      .getAll("col")
+      .slice(0, 20)
+      .flatMap((value) => value.slice(0, 200).split(","))
+      .map((value) => value.trim()),
+  );
+  const figures = FIGURE_NAMES.filter((name) => asked.has(name));
+  return figures.length > 0 ? figures : [...DEFAULT_FIGURES];
+}
+
+/** The figures a URL writes (`col=` each): none for the default set. */
+export const writtenFigures = (figures: readonly Figure[]): readonly Figure[] =>
+  figures.length === DEFAULT_FIGURES.length &&
+  figures.every((figure, index) => figure === DEFAULT_FIGURES[index])
+    ? []
+    : figures;
+
 /** Rows of a ranking shown unless the view asks for all of them. */
 export const RANKED_ROWS = 10;
 
@@ -52,6 +109,8 @@ export type View = {
   bots: boolean;
   /** The rankings' order (`sort=`; clicks by default). */
   sort: Sort;
+  /** The figures the rankings show (`col=`; DEFAULT_FIGURES when none is named). */
+  figures: Figure[];
   /** The one ranking that shows every row (`all=<dimension>`), or null (10 each). */
   all: Dimension | null;
   /** `chart=commission`: EUR commission per day instead of clicks. */
@@ -113,6 +172,7 @@ export function readView(params: URLSearchParams, today: string): View {
   const bots = params.get("bots") === "1";
   const sortParam = params.get("sort") ?? "";
   const sort: Sort = sortParam in SORTS ? (sortParam as Sort) : "clicks";
+  const figures = readFigures(params);
   const allParam = params.get("all") ?? "";
   const all = (DIMENSION_NAMES as string[]).includes(allParam) ? (allParam as Dimension) : null;
   const chart: ChartKind = params.get("chart") === "commission" ? "commission" : "clicks";
@@ -139,7 +199,7 @@ export function readView(params: URLSearchParams, today: string): View {
   const length = daysIn(range);
   const previous = { from: addDays(range.from, -length), to: addDays(range.from, -1) };
   const notice = problem && `${problem}: se muestran los últimos 30 días.`;
-  return { period, range, previous, filters, bots, sort, all, chart, problem, notice };
+  return { period, range, previous, filters, bots, sort, figures, all, chart, problem, notice };
 }
 
 type Setting = Dimension | "period" | "bots" | "sort" | "all" | "chart";
@@ -147,7 +207,7 @@ type Setting = Dimension | "period" | "bots" | "sort" | "all" | "chart";
 /** The URL query of a view with some of its settings changed (undefined removes one). */
 export function viewSearch(
   view: Pick<View, "period" | "range" | "filters" | "bots"> &
-    Partial<Pick<View, "sort" | "all" | "chart">>,
+    Partial<Pick<View, "sort" | "figures" | "all" | "chart">>,
   change: Partial<Record<Setting, string | undefined>> = {},
 ): string {
   const params = new URLSearchParams();
@@ -168,6 +228,7 @@ export function viewSearch(
     if (value && value !== fallback) params.set(name, value);
   };
   setting("sort", "clicks");
+  for (const figure of writtenFigures(view.figures ?? [])) params.append("col", figure);
   setting("all", null);
   setting("chart", "clicks");
   const text = params.toString();

@@ -48,6 +48,8 @@ export default {
       });
       route("admin/daily.csv", "routes/admin.export.ts", { id: "admin-daily___en" });
       route("admin/pages.csv", "routes/admin.export.ts", { id: "admin-pages___en" });
+      // The Ahora block's last 30 minutes, polled by the dashboard (app/reports/live.server.ts).
+      route("admin/ahora.json", "routes/admin.ahora.ts", { id: "admin-ahora___en" });
       route("admin/import", "routes/admin.import.tsx", { id: "admin-import___en" });
       route("admin/postbacks", "routes/admin.postbacks.tsx", { id: "admin-postbacks___en" });
       route("admin/enlaces", "routes/admin.enlaces.tsx", { id: "admin-enlaces___en" });

@@ -21,6 +21,7 @@ import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } fro
 
 import { conversionReports } from "./conversions.server";
 import { experimentReports } from "./experiments.server";
+import { liveReports } from "./live.server";
 import { viewReports } from "./views.server";
 
 import {
@@ -385,6 +386,9 @@ export function reportQueries(db: Kysely<Database>) {
 
     /** The experiments' results per variant on the same reader (app/experiments). */
     experiments: experimentReports(db),
+
+    /** The last 30 minutes (the Ahora block), cached per instance (./live.server.ts). */
+    live: liveReports(db),
 
     /**
      * Per day of a range with clicks: people's clicks, bots' clicks and unique visitors

@@ -11,6 +11,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { personOf, requireDashboard } from "~/admin/auth.server";
+import { linkLabel, linkPage } from "~/admin/link-names.server";
 import { offerState } from "~/content/offers";
 import { loadDashboard } from "~/reports/dashboard.server";
 import { readView } from "~/reports/query";
@@ -26,8 +27,7 @@ import { ADMIN_CHROME } from "~/components/admin/admin-chrome";
 import { AdminDashboard } from "~/components/admin/dashboard";
 import { LoginForm } from "~/components/admin/login-form";
 import { env } from "~/config/env.server";
-import { links as affiliateLinks, site } from "~/content/content.server";
-import { HEADER_LINK_IDS } from "~/content/affiliate-routes";
+import { site } from "~/content/content.server";
 import adminStyles from "~/styles/admin.css";
 import { todayIn } from "~/reports/reporting-day";
 
@@ -35,19 +35,6 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyle
 
 /** Framed as the dashboard, not as the public site (app/root.tsx). */
 export const handle = ADMIN_CHROME;
-
-/** A link id in words: content's label, or the header's button text. */
-function linkLabel(id: string): string | undefined {
-  if (id === HEADER_LINK_IDS.login) return `Cabecera · ${site.header.login_text}`;
-  if (id === HEADER_LINK_IDS.signup) return `Cabecera · ${site.header.signup_text}`;
-  return affiliateLinks.get(id)?.label;
-}
-
-/** A link id's page, for its placement CTR; the header's buttons are on every page (null). */
-function linkPage(id: string): string | null | undefined {
-  if (id === HEADER_LINK_IDS.login || id === HEADER_LINK_IDS.signup) return null;
-  return affiliateLinks.get(id)?.page;
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireDashboard();

@@ -15,6 +15,7 @@ import { ViewFilters } from "./filters";
 import { longDay } from "./format";
 import { Funnel } from "./funnel";
 import { Kpis } from "./kpis";
+import { LiveNow } from "./live-now";
 import { OfferTable } from "./offer-table";
 import { RankTable } from "./rank-table";
 
@@ -49,6 +50,7 @@ export function AdminDashboard({
         </p>
       ) : (
         <>
+          <LiveNow timeZone={timeZone} />
           <Kpis totals={dashboard.totals} filtered={setFilters(view.filters).length > 0} />
           <Funnel totals={dashboard.totals.current} />
           <DayChart days={dashboard.days} view={view} />

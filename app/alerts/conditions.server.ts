@@ -36,12 +36,14 @@ export function brokenDestinations(
   return destinations.flatMap(({ url, uses }) => {
     const check = latest.get(url);
     if (check?.health !== "roto") return [];
-    const used = uses.map((use) => `${use.kind} ${use.id}`).join(", ");
+    const named = uses.slice(0, 3).map((use) => `${use.kind} ${use.id}`);
+    const used =
+      uses.length > 3 ? `${named.join(", ")} y ${uses.length - 3} más` : named.join(", ");
     return [
       {
         kind: "destino-roto" as const,
         subject: url,
-        details: `Destino roto: ${shown(url)} (usado en: ${used}). ${check.reasons.join("; ")}.`,
+        details: `${shown(url)} (usado en: ${used}): ${check.reasons.join("; ")}.`,
       },
     ];
   });

@@ -164,7 +164,7 @@ export default function AdminLinksRoute() {
         {data.rows ? (
           <Form method="post">
             <button
-              className="button"
+              className="button button--primary"
               type="submit"
               name="intent"
               value="check"

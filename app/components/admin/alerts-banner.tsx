@@ -17,13 +17,22 @@ export function AlertsBanner() {
   const alerts =
     (useRouteLoaderData("root") as { alerts?: ShownAlert[] } | undefined)?.alerts ?? [];
   if (alerts.length === 0) return null;
+  // Broken destinations in one line when there are several: the cards of Enlaces say which.
+  const broken = alerts.filter((alert) => alert.kind === "destino-roto");
+  const others = alerts.filter((alert) => alert.kind !== "destino-roto");
   return (
     <section className="admin-alerts" aria-labelledby="alertas-titulo">
       <h2 id="alertas-titulo">
         {alerts.length === 1 ? "1 alerta abierta" : `${alerts.length} alertas abiertas`}
       </h2>
       <ul>
-        {alerts.map((alert) => (
+        {broken.length > 1 ? (
+          <li>
+            <strong>{broken.length} destinos rotos.</strong>{" "}
+            <a href="/admin/enlaces">Ver cuáles y por qué en Enlaces</a>
+          </li>
+        ) : null}
+        {(broken.length > 1 ? others : alerts).map((alert) => (
           <li key={alert.id}>
             <strong>{KIND_WORDS[alert.kind]}:</strong> {alert.details}{" "}
             {alert.kind === "destino-roto" ? <a href="/admin/enlaces">Ver en Enlaces</a> : null}

@@ -62,15 +62,7 @@ export function LinkHealthList({
                   {shownUrl(row.url)}
                 </h3>
               </header>
-              <p className="admin-links__uses">
-                Usado en:{" "}
-                {row.uses.map((use, index) => (
-                  <span key={`${use.kind}-${use.id}`}>
-                    {index > 0 ? ", " : null}
-                    {USE_WORDS[use.kind]} <code>{use.id}</code>
-                  </span>
-                ))}
-              </p>
+              <Uses uses={row.uses} />
               {row.check ? (
                 <>
                   <p className="admin-links__when">
@@ -135,6 +127,32 @@ export function LinkHealthList({
         ))}
       </ul>
     </section>
+  );
+}
+
+/** How many uses a card lists before the rest fold away. */
+const USES_SHOWN = 4;
+
+/** Where the content uses a destination: the first few, the rest behind "y N más". */
+function Uses({ uses }: { uses: ShownRow["uses"] }) {
+  const named = (list: ShownRow["uses"]) =>
+    list.map((use, index) => (
+      <span key={`${use.kind}-${use.id}`}>
+        {index > 0 ? ", " : null}
+        {USE_WORDS[use.kind]} <code>{use.id}</code>
+      </span>
+    ));
+  if (uses.length <= USES_SHOWN + 1) {
+    return <p className="admin-links__uses">Usado en: {named(uses)}</p>;
+  }
+  return (
+    <div className="admin-links__uses">
+      <p>Usado en: {named(uses.slice(0, USES_SHOWN))}</p>
+      <details>
+        <summary>y {uses.length - USES_SHOWN} usos más</summary>
+        <p>{named(uses.slice(USES_SHOWN))}</p>
+      </details>
+    </div>
   );
 }
 

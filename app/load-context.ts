@@ -1,6 +1,7 @@
 /** What the server passes to every loader and action (server/app.ts `loadContext`). */
 import type { ClickLedger } from "~/clicks/ledger.server";
 import type { PeopleStore } from "~/admin/people.server";
+import type { SavedViews } from "~/admin/saved-views.server";
 import type { ConversionLedger } from "~/conversions/ledger.server";
 import type { ReportQueries } from "~/reports/clicks.server";
 import type { ContentStore } from "~/studio/content-store.server";
@@ -42,6 +43,11 @@ declare module "@remix-run/node" {
      * ledger's database, or in memory when the ledger is off.
      */
     people: PeopleStore;
+    /**
+     * The dashboard's saved views (app/admin/saved-views.server.ts), beside the accounts;
+     * absent in unit tests of other routes.
+     */
+    savedViews?: SavedViews | null;
     /** The content studio (app/studio), null when the ledger's database is off. */
     studio: StudioAccess | null;
     /**

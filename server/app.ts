@@ -21,6 +21,7 @@ import express from "express";
 import morgan from "morgan";
 
 import type { PeopleStore } from "~/admin/people.server";
+import type { SavedViews } from "~/admin/saved-views.server";
 import type { ClickLedger } from "~/clicks/ledger.server";
 import type { ConversionLedger } from "~/conversions/ledger.server";
 import type { Env } from "~/config/env.server";
@@ -74,6 +75,8 @@ export type SiteServerOptions = {
   reports: ReportQueries | null;
   /** The dashboard's accounts, sessions and audit log. */
   people: PeopleStore;
+  /** The dashboard's saved views, in the accounts' database. */
+  savedViews?: SavedViews | null;
   /** The content studio's storage (null with the ledger off: content from the files only). */
   studio?: StudioAccess | null;
   /** Development only: the content's state, its event stream and problems page. */
@@ -261,6 +264,7 @@ function expressApp(
     conversions,
     reports,
     people,
+    savedViews = null,
     studio = null,
     devContent = null,
     linkMonitor = null,
@@ -334,6 +338,7 @@ function expressApp(
         conversions,
         reports,
         people,
+        savedViews,
         studio,
         linkMonitor,
         clientAddress: client.of(req),

@@ -32,6 +32,7 @@ import { ContentStore } from "~/studio/content-store.server";
 import { MediaStore } from "~/studio/media-store.server";
 import { NotFoundLog } from "~/redirects/not-found-log.server";
 import { PeopleStore } from "~/admin/people.server";
+import { SavedViews } from "~/admin/saved-views.server";
 import { ViewLedger } from "~/views/ledger.server";
 
 import { createSiteServer } from "./app";
@@ -198,6 +199,7 @@ const cache = development ? null : new PageCache();
 const peopleDatabase = database ?? (await openLedgerDatabase(":memory:"));
 if (!database) onShutdown(() => peopleDatabase.close());
 const people = new PeopleStore(peopleDatabase.db, () => Boolean(env.ADMIN_PASSWORD));
+const savedViews = new SavedViews(peopleDatabase.db);
 
 /**
  * The content studio (app/studio, decision 022): with the ledger's database on, the content
@@ -250,6 +252,7 @@ const server = createSiteServer({
   views,
   reports,
   people,
+  savedViews,
   studio,
   devContent,
   linkMonitor,

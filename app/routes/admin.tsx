@@ -8,9 +8,10 @@
  */
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { personOf, requireDashboard } from "~/admin/auth.server";
+import { answerSavedViewForm } from "~/admin/saved-views-form.server";
 import { linkLabel, linkPage } from "~/admin/link-names.server";
 import { offerState } from "~/content/offers";
 import { loadDashboard } from "~/reports/dashboard.server";
@@ -38,9 +39,8 @@ export const handle = ADMIN_CHROME;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireDashboard();
-  if (!(await personOf(request, context))) {
-    return loginPage();
-  }
+  const person = await personOf(request, context);
+  if (!person) return loginPage();
   const url = new URL(request.url);
   const view = readView(url.searchParams, todayIn(env.REPORT_TIME_ZONE));
   const { reports } = context;
@@ -59,9 +59,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ),
       )
     : null;
+  const { savedViews } = context;
+  const saved = savedViews ? await readLedger(() => savedViews.list(person.email)) : [];
   // A period that cannot be used is a bad request: 400, with the notice and the last 30 days.
   return json(
-    { state: "dashboard" as const, view, dashboard, timeZone: env.REPORT_TIME_ZONE },
+    { state: "dashboard" as const, view, dashboard, timeZone: env.REPORT_TIME_ZONE, saved },
     { status: view.problem ? 400 : 200, headers: ADMIN_HEADERS },
   );
 }
@@ -72,6 +74,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { pathname, search } = new URL(request.url);
   const answer = await answerSessionForm(form, request, context, `${pathname}${search}`);
   if (answer) return answer;
+  const person = await personOf(request, context);
+  if (!person) return loginPage();
+  const saved = await answerSavedViewForm(form, person, context, todayIn(env.REPORT_TIME_ZONE));
+  if (saved) return saved;
   return json(
     { state: "login" as const, error: "Petición no válida." },
     { status: 400, headers: ADMIN_HEADERS },
@@ -86,6 +92,15 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-page";
 
 export default function AdminRoute() {
   const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   if (data.state === "login") return <LoginForm />;
-  return <AdminDashboard view={data.view} dashboard={data.dashboard} timeZone={data.timeZone} />;
+  return (
+    <AdminDashboard
+      view={data.view}
+      dashboard={data.dashboard}
+      timeZone={data.timeZone}
+      savedViews={data.saved}
+      message={answer && "message" in answer ? answer.message : null}
+    />
+  );
 }

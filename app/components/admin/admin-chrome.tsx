@@ -28,6 +28,22 @@ const PAGES: ReadonlyArray<readonly [string, string, Permission | null]> = [
   ["/admin/contenido/personas", "Personas", "people"],
 ];
 
+/**
+ * The menu's entry for a path: the page itself ("page"), or the deepest entry whose
+ * section holds it ("true": a page of Contenido's editor is under Contenido), never two.
+ */
+export function currentEntry(
+  pathname: string,
+  entries: readonly string[],
+): { to: string; current: "page" | "true" } | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (entries.includes(path)) return { to: path, current: "page" };
+  const section = entries
+    .filter((to) => to !== "/admin" && path.startsWith(`${to}/`))
+    .sort((a, b) => b.length - a.length)[0];
+  return section ? { to: section, current: "true" } : null;
+}
+
 export function AdminChrome({
   children,
   loggedIn,
@@ -39,6 +55,13 @@ export function AdminChrome({
   const { pathname } = useLocation();
   const brand = useSite()?.brand ?? "";
   const person = (useRouteLoaderData("root") as { person?: Person | null } | undefined)?.person;
+  const pages = PAGES.filter(
+    ([, , needs]) => needs === null || (person ? can(person, needs) : false),
+  );
+  const here = currentEntry(
+    pathname,
+    pages.map(([to]) => to),
+  );
   return (
     <>
       <a className="skip-link" href="#main">
@@ -52,20 +75,9 @@ export function AdminChrome({
           <>
             <nav className="admin-bar__nav" aria-label="Secciones del panel">
               <ul>
-                {PAGES.filter(
-                  ([, , needs]) => needs === null || (person ? can(person, needs) : false),
-                ).map(([to, label]) => (
+                {pages.map(([to, label]) => (
                   <li key={to}>
-                    <a
-                      href={to}
-                      aria-current={
-                        pathname === to
-                          ? "page"
-                          : to !== "/admin" && pathname.startsWith(`${to}/`)
-                            ? "true"
-                            : undefined
-                      }
-                    >
+                    <a href={to} aria-current={here?.to === to ? here.current : undefined}>
                       {label}
                     </a>
                   </li>

@@ -6,11 +6,13 @@
  * is server-rendered HTML and SVG: the filters are a GET form and links, so the page works
  * without JavaScript; with it, Remix loads a new view's data without reloading the page.
  */
+import type { SavedView } from "~/admin/saved-views.server";
 import type { Dashboard } from "~/reports/dashboard.server";
 import { PERIODS, viewSearch, type View } from "~/reports/query";
 import { DIMENSION_NAMES, setFilters } from "~/ledger/dimensions";
 
 import { DayChart } from "./day-chart";
+import { FigurePicker } from "./figure-picker";
 import { ViewFilters } from "./filters";
 import { longDay } from "./format";
 import { Funnel } from "./funnel";
@@ -18,15 +20,21 @@ import { Kpis } from "./kpis";
 import { LiveNow } from "./live-now";
 import { OfferTable } from "./offer-table";
 import { RankTable } from "./rank-table";
+import { SavedViewsMenu } from "./saved-views-menu";
 
 export function AdminDashboard({
   view,
   dashboard,
   timeZone,
+  savedViews,
+  message,
 }: {
   view: View;
   dashboard: Dashboard | null;
   timeZone: string;
+  /** The person's saved views, and what their last save or delete did. */
+  savedViews: SavedView[];
+  message: string | null;
 }) {
   const search = viewSearch(view);
   return (
@@ -44,6 +52,16 @@ export function AdminDashboard({
         </p>
       ) : null}
       <ViewFilters view={view} />
+      {/* Keyed by the view: a new view (a saved one opened, figures shown) closes them. */}
+      <div className="admin-tools">
+        <FigurePicker key={`figures${search}`} view={view} />
+        <SavedViewsMenu
+          key={`saved${search}`}
+          views={savedViews}
+          search={search}
+          message={message}
+        />
+      </div>
       {dashboard === null ? (
         <p className="admin-notice" role="status">
           El registro de clics está desactivado (CLICK_LEDGER=false): no hay datos que mostrar.

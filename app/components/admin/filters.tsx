@@ -1,12 +1,12 @@
 /**
  * The view's settings as a GET form (period, dates, bots in the chart; the filters, the
- * rankings' order and the chart's kind ride along hidden), so it works without
+ * rankings' order and figures and the chart's kind ride along hidden), so it works without
  * JavaScript, and the active filters as links that remove them. Everything stays
  * in the URL, to bookmark or share.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
 
-import { PERIODS, viewSearch, type View } from "~/reports/query";
+import { PERIODS, viewSearch, writtenFigures, type View } from "~/reports/query";
 import { DIMENSION_NAMES, DIMENSIONS } from "~/ledger/dimensions";
 import { valueName } from "~/admin/value-names";
 
@@ -54,6 +54,9 @@ export function ViewFilters({ view }: { view: View }) {
         ))}
         {view.sort !== "clicks" ? <input type="hidden" name="sort" value={view.sort} /> : null}
         {view.chart !== "clicks" ? <input type="hidden" name="chart" value={view.chart} /> : null}
+        {writtenFigures(view.figures).map((figure) => (
+          <input key={figure} type="hidden" name="col" value={figure} />
+        ))}
         <button className="button button--primary" type="submit">
           {navigation.state === "loading" ? "Cargando…" : "Aplicar"}
         </button>

@@ -4,14 +4,15 @@
  * commission, EPC and RPM, in the view's order (a column's heading is a link that orders
  * by it); a value is a link that adds it to the view's filters; a link id is named in
  * words from content, its id kept beside, and measured against its page's views (the
- * placement's CTR). Sub-ids have no views, so no view columns. The first rows, and a link
+ * placement's CTR). Sub-ids have no views, so no view columns. Which figures show is the
+ * view's choice (`col=`, the figures picker in figure-picker.tsx). The first rows, and a link
  * to all of them; a ranking computed on demand (sub-ids under a filter) shows a link that
  * asks for it.
  */
 import { Link } from "@remix-run/react";
 
 import type { RankedRow, Ranking } from "~/reports/dashboard.server";
-import { RANKED_ROWS, SORTS, viewSearch, type Sort, type View } from "~/reports/query";
+import { FIGURES, RANKED_ROWS, SORTS, viewSearch, type Figure, type View } from "~/reports/query";
 import { DIMENSIONS, type Dimension } from "~/ledger/dimensions";
 import { hasViews } from "~/ledger/view-dimensions";
 import { valueName } from "~/admin/value-names";
@@ -29,22 +30,24 @@ const NOTES: Partial<Record<Dimension, string>> = {
 };
 
 /** A figure column: a sort, or one that orders nothing (share, visitors). */
-type Column = Sort | "share" | "visitors";
+type Column = Figure;
 
-/** The figure columns after the value, in order, for a dimension. */
-function columnsOf(name: Dimension): Column[] {
-  const money: Column[] = ["registrations", "ftds", "commission", "epc"];
-  if (name === "subid") return ["clicks", "share", ...money];
-  const views: Column[] = name === "page" ? ["views", "visitors"] : ["views"];
-  return [...views, "clicks", "share", "ctr", ...money, "rpm"];
+/** The figures that have a meaning for a dimension: sub-ids have no views, only pages visitors. */
+function hasFigure(name: Dimension, figure: Figure): boolean {
+  if (figure === "visitors") return name === "page";
+  if (figure === "views" || figure === "ctr" || figure === "rpm") return name !== "subid";
+  return true;
+}
+
+/** The figure columns after the value, in order, for a dimension: the view's choice. */
+function columnsOf(name: Dimension, figures: readonly Figure[]): Column[] {
+  return figures.filter((figure) => hasFigure(name, figure));
 }
 
 /** A column's heading; a link's views are its page's. */
 function heading(name: Dimension, column: Column): string {
-  if (column === "share") return "Cuota";
-  if (column === "visitors") return "Visitantes";
   if (column === "views" && !hasViews(name)) return "Vistas de su página";
-  return SORTS[column];
+  return FIGURES[column];
 }
 
 function Cell({ row, column }: { row: RankedRow; column: Column }) {
@@ -130,12 +133,9 @@ export function RankTable({
 }) {
   const { rows, total } = ranking;
   const showsAll = view.all === name;
-  const columns = columnsOf(name);
+  const columns = columnsOf(name, view.figures);
   return (
-    <section
-      className={name === "subid" ? "admin-rank" : "admin-rank admin-rank--funnel"}
-      aria-labelledby={`rank-${name}`}
-    >
+    <section className="admin-rank" aria-labelledby={`rank-${name}`}>
       <h2 id={`rank-${name}`}>Por {DIMENSIONS[name].label.toLowerCase()}</h2>
       {NOTES[name] ? <p className="admin-rank__note">{NOTES[name]}</p> : null}
       {ranking.onDemand ? (
@@ -181,7 +181,9 @@ export function RankTable({
                           title={`Ordenar por ${SORTS[column].toLowerCase()}, de más a menos`}
                         >
                           {heading(name, column)}
-                          {view.sort === column ? <span aria-hidden="true"> ▼</span> : null}
+                          {view.sort === column ? (
+                            <span aria-hidden="true">{"\u00a0▼"}</span>
+                          ) : null}
                         </Link>
                       </th>
                     ),

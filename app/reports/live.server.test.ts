@@ -176,26 +176,29 @@ describe.each(suites)("the last 30 minutes (Ahora) on %s", (kind, url) => {
     );
   });
 
-  it.runIf(kind === "SQLite")("reads each table through a range of its `at` index", async () => {
-    const queries = liveQueries(database.reader, minutesAgo(30), NOW);
-    const plans = await Promise.all(
-      Object.entries(queries).map(async ([name, query]) => {
-        const { sql, parameters } = query.compile();
-        const plan = await database.reader.executeQuery<{ detail: string }>(
-          CompiledQuery.raw(`explain query plan ${sql}`, [...parameters]),
-        );
-        return [name, plan.rows.map((row) => row.detail).join(" | ")];
-      }),
-    );
-    const table = { visitors: "views", clicks: "clicks", postbacks: "conversions" } as const;
-    for (const [name, plan] of plans) {
-      const on =
-        table[name as keyof typeof table] ?? (name === "latestClicks" ? "clicks" : "conversions");
-      expect(plan, name).toContain(`SEARCH ${on} USING INDEX ${on}_at (at>? AND at<?)`);
-      // No scan of a table, nor a sort of its rows: the latest come in the index's order.
-      expect(plan, name).not.toMatch(/\bSCAN\b|ORDER BY/);
-    }
-  });
+  // SQLite's query plans only: PostgreSQL chooses its plan by the table's size.
+  if (kind === "SQLite") {
+    it("reads each table through a range of its `at` index", async () => {
+      const queries = liveQueries(database.reader, minutesAgo(30), NOW);
+      const plans = await Promise.all(
+        Object.entries(queries).map(async ([name, query]) => {
+          const { sql, parameters } = query.compile();
+          const plan = await database.reader.executeQuery<{ detail: string }>(
+            CompiledQuery.raw(`explain query plan ${sql}`, [...parameters]),
+          );
+          return [name, plan.rows.map((row) => row.detail).join(" | ")];
+        }),
+      );
+      const table = { visitors: "views", clicks: "clicks", postbacks: "conversions" } as const;
+      for (const [name, plan] of plans) {
+        const on =
+          table[name as keyof typeof table] ?? (name === "latestClicks" ? "clicks" : "conversions");
+        expect(plan, name).toContain(`SEARCH ${on} USING INDEX ${on}_at (at>? AND at<?)`);
+        // No scan of a table, nor a sort of its rows: the latest come in the index's order.
+        expect(plan, name).not.toMatch(/\bSCAN\b|ORDER BY/);
+      }
+    });
+  }
 
   it("answers every caller within the cache period with one set of queries", async () => {
     const { db, runs } = counted(database.reader);

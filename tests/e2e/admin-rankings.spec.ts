@@ -144,15 +144,15 @@ test.describe("on a laptop (1280 px)", () => {
       expect(right.right).toBeLessThanOrEqual(1280);
       expect(left.width).toBeGreaterThan(400);
     }
-    // With the default figures, every column of a ranking fits its card: Comisión on screen.
-    const commission = page
-      .getByRole("region", { name: "Por página" })
-      .locator("tbody tr")
-      .first()
-      .locator("td")
-      .last();
-    await commission.scrollIntoViewIfNeeded();
-    await expect(commission).toBeInViewport({ ratio: 1 });
+    // With the default figures, every column of every ranking fits its card: none scrolls.
+    const hidden = await page
+      .locator(".admin-ranks .admin-rank__scroll")
+      .evaluateAll((scrollers) =>
+        scrollers
+          .filter((scroller) => scroller.scrollWidth > scroller.clientWidth)
+          .map((scroller) => scroller.getAttribute("aria-labelledby")),
+      );
+    expect(hidden).toEqual([]);
     expect(await pageOverflow(page)).toBe(0);
     await tool(page, "Cifras de las tablas").click();
     await tool(page, "Vistas guardadas").click();

@@ -115,6 +115,18 @@ test.describe("on a phone (390 px)", () => {
       "aria-current",
       /.*/,
     );
+    // Every page of the menu fits the screen, its own entry marked (the studio's forms too).
+    const entries = await menu
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+    expect(entries).toContain("/admin/enlaces");
+    for (const href of entries.filter((entry) => entry !== "/admin")) {
+      await page.goto(`${ADMIN}${href}`);
+      await expect(menu.locator(`a[href="${href}"]`), href).toHaveAttribute("aria-current", "page");
+      await expect(menu.locator("a[aria-current]"), href).toHaveCount(1);
+      expect(await pageOverflow(page), href).toBe(0);
+    }
+    await page.goto(`${ADMIN}/admin?${PAST_QUERY}`);
     // The tools open, so axe reads their forms too.
     await tool(page, "Cifras de las tablas").click();
     await tool(page, "Vistas guardadas").click();

@@ -18,9 +18,12 @@ const KB = 1024;
 /**
  * JavaScript: React, React DOM and Remix are about 83 KB of it, the app the rest. The app's
  * HTTP client is a few lines on `fetch` (app/browser/http.ts), not a library: two GETs did
- * not need ofetch's 4 KB (docs/performance.md, "Page weight").
+ * not need ofetch's 4 KB (docs/performance.md, "Page weight"). 97 KB since 2026-11-28: Remix's
+ * route manifest, which every page loads, lists the dashboard's routes too, and the two
+ * added then (Enlaces, Ahora) took it 56 B past 96 KB; the public code did not grow
+ * (docs/performance.md, "JavaScript budget: 97 KiB").
  */
-const BUDGET = { js: 96 * KB, css: 20 * KB, html: 30 * KB, image: 100 * KB };
+const BUDGET = { js: 97 * KB, css: 20 * KB, html: 30 * KB, image: 100 * KB };
 const IMAGE_PAGES = ["/", "/bonos", "/vip", "/terms"];
 /** Time for every image of a page to finish, on a machine shared with many runs. */
 const IMAGES_LOADED_MS = 30_000;

@@ -5,7 +5,7 @@
  * exits 0 while the tracker is healthy, 1 once it answers "Invalid link".
  */
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -13,8 +13,9 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { contentAtOrigin } from "../tests/content-at-origin";
+
 const directory = mkdtempSync(path.join(tmpdir(), "links-check-"));
-const AFFILIATE_ORIGIN = "https://aff.brisamar-partners.example";
 /** A certificate for 127.0.0.1 for tests only (tests/fixtures/tls/README.md). */
 const TLS = path.resolve("tests/fixtures/tls");
 let server: Server;
@@ -40,18 +41,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
   // The shipped content, its tracker's origin replaced by the stub's.
-  const content = path.join(directory, "content");
-  cpSync("content", content, { recursive: true });
-  for (const file of [
-    "site.json",
-    ...readdirSync(path.join(content, "pages")).map((name) => `pages/${name}`),
-  ]) {
-    const at = path.join(content, file);
-    writeFileSync(
-      at,
-      readFileSync(at, "utf8").replaceAll(AFFILIATE_ORIGIN, `https://127.0.0.1:${port}`),
-    );
-  }
+  contentAtOrigin(path.join(directory, "content"), `https://127.0.0.1:${port}`);
 });
 
 afterAll(async () => {

@@ -27,6 +27,19 @@ export type Acceptance = { chain: string; at: number; by: string };
 export const chainOf = (check: Pick<CheckResult, "hops" | "finalHost">): string =>
   [...check.hops.map((hop) => `${hop.status} ${hop.host}`), check.finalHost ?? "—"].join(" → ");
 
+/** The columns a stored check is read from (storedOf). */
+const STORED_COLUMNS = [
+  "url",
+  "at",
+  "health",
+  "reasons",
+  "hops",
+  "final_host",
+  "click_id_kept",
+  "sub_id_kept",
+  "ms",
+] as const;
+
 function storedOf(row: Omit<LinkChecksTable, "id">): StoredCheck {
   return {
     url: row.url,
@@ -69,17 +82,7 @@ export class LinkHistory {
   async latest(): Promise<Map<string, StoredCheck>> {
     const rows = await this.db
       .selectFrom("link_checks")
-      .select([
-        "url",
-        "at",
-        "health",
-        "reasons",
-        "hops",
-        "final_host",
-        "click_id_kept",
-        "sub_id_kept",
-        "ms",
-      ])
+      .select(STORED_COLUMNS)
       .where("id", "in", (eb) =>
         eb
           .selectFrom("link_checks")
@@ -94,17 +97,7 @@ export class LinkHistory {
   async of(url: string, limit: number): Promise<StoredCheck[]> {
     const rows = await this.db
       .selectFrom("link_checks")
-      .select([
-        "url",
-        "at",
-        "health",
-        "reasons",
-        "hops",
-        "final_host",
-        "click_id_kept",
-        "sub_id_kept",
-        "ms",
-      ])
+      .select(STORED_COLUMNS)
       .where("url", "=", url)
       .orderBy("at", "desc")
       .orderBy("id", "desc")

@@ -9,6 +9,7 @@
  */
 import type { Kysely } from "kysely";
 
+import { DAY_MS } from "~/ledger/retention.server";
 import type { Database } from "~/ledger/schema";
 import type { ReportQueries } from "~/reports/clicks.server";
 import { addDays } from "~/reports/query";
@@ -78,7 +79,7 @@ export async function destinationRows({
       .selectFrom("clicks")
       .select(["link_id", (eb) => eb.fn.countAll<number>().as("n")])
       .where("fallback", "=", 1)
-      .where("at", ">=", now - AT_RISK_DAYS * 24 * 60 * 60 * 1000)
+      .where("at", ">=", now - AT_RISK_DAYS * DAY_MS)
       .groupBy("link_id")
       .execute(),
   ]);

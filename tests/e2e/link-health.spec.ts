@@ -9,7 +9,7 @@
  * the checks made no click; a webhook receiver gets one alert per broken destination and
  * one when it is mended, and the dashboard shows the open ones at the top.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
@@ -20,10 +20,11 @@ import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 
+import { contentAtOrigin } from "../content-at-origin";
+
 import { expect, test } from "./fixtures";
 import { startOwnServer, type OwnServer } from "./own-server";
 
-const AFFILIATE_ORIGIN = "https://aff.brisamar-partners.example";
 const TLS = path.resolve("tests/fixtures/tls");
 const PASSWORD = "e2e-enlaces-password-long";
 const PERSON =
@@ -79,18 +80,7 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => alerts.listen(0, "127.0.0.1", resolve));
 
   work = mkdtempSync(path.join(tmpdir(), "e2e-enlaces-"));
-  const content = path.join(work, "content");
-  cpSync("content", content, { recursive: true });
-  for (const file of [
-    "site.json",
-    ...readdirSync(path.join(content, "pages")).map((name) => `pages/${name}`),
-  ]) {
-    const at = path.join(content, file);
-    writeFileSync(
-      at,
-      readFileSync(at, "utf8").replaceAll(AFFILIATE_ORIGIN, `https://127.0.0.1:${port}`),
-    );
-  }
+  const content = contentAtOrigin(path.join(work, "content"), `https://127.0.0.1:${port}`);
   const sitePath = path.join(content, "site.json");
   const site = JSON.parse(readFileSync(sitePath, "utf8"));
   site.affiliate.fallbacks = [{ link: "header-login", destination: "/bonos" }];

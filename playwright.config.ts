@@ -42,6 +42,11 @@ process.env.E2E_LEDGER_DIR ??= mkdtempSync(path.join(tmpdir(), "brisamar-e2e-"))
  * machine only. Every server a spec starts inherits it.
  */
 process.env.LINK_CHECK_MINUTES ??= "0";
+// Playwright clicks as soon as a page is seen and clicks one link again and again: the
+// flags of clicks that are not people's (docs/click-flags.md) would flag the other specs'
+// clicks. The data-centre flag stays on (their addresses are in no list); the click-flags
+// spec runs a server with every flag.
+process.env.CLICK_FLAGS ??= "data-centre";
 
 /** The ledger file of the server on `port` (or of a spec's own server, by name). */
 export function ledgerFile(port: number | string): string {

@@ -21,6 +21,8 @@ import express from "express";
 import morgan from "morgan";
 
 import type { PeopleStore } from "~/admin/people.server";
+import { clickScreen } from "~/clicks/click-screen.server";
+import { dataCentres } from "~/clicks/data-centres.server";
 import type { SavedViews } from "~/admin/saved-views.server";
 import type { ClickLedger } from "~/clicks/ledger.server";
 import type { ConversionLedger } from "~/conversions/ledger.server";
@@ -137,6 +139,8 @@ export function createSiteServer(options: SiteServerOptions): Server {
     client,
     accessLog,
   });
+  // One memory of views and clicks for the flags of clicks that are likely not people's.
+  const screen = clickScreen(env.CLICK_FLAGS, dataCentres());
   // What every fast endpoint is given (fast-endpoint.ts).
   const endpoint = { app: facade, siteHeaders: headers.page, clientAddress: client.of, accessLog };
   const postback = postbackReceiver({
@@ -152,8 +156,9 @@ export function createSiteServer(options: SiteServerOptions): Server {
       clicks: options.clicks,
       paused: () => Boolean(options.devContent?.problems),
       isBroken: options.linkMonitor ? (url) => options.linkMonitor!.isBroken(url) : undefined,
+      screen,
     }),
-    pageViewEndpoint({ ...endpoint, env, views: options.views }),
+    pageViewEndpoint({ ...endpoint, env, views: options.views, screen }),
     ...(postback ? [postback.answer] : []),
   ];
   const guard = {

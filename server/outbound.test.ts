@@ -11,6 +11,9 @@ import { CLICK_ID_PATTERN } from "~/clicks/click-id";
 import type { ExperimentPlan } from "~/experiments/assign.server";
 import type { DestinationSplit } from "~/experiments/recorded.server";
 
+import { clickScreen } from "~/clicks/click-screen.server";
+import { BOT, FLAGS, PERSON } from "~/ledger/click-kinds";
+
 import { outboundRedirect, type OutboundOptions } from "./outbound";
 import { inspectRequest } from "./request-guard";
 
@@ -359,6 +362,29 @@ describe("outbound redirect", () => {
       const { location } = await request("/go/home-hero");
       expect(location!.host).toBe("other-program.example");
       expect(location!.searchParams.has("clickid")).toBe(false);
+    });
+  });
+
+  describe("clicks that are likely not a person's (app/clicks/click-screen.server.ts)", () => {
+    it("stores a repeated click flagged, sends it to the same place, and leaves a bot's a bot", async () => {
+      options = {
+        screen: clickScreen(["data-centre", "too-fast", "repeat"], { has: () => false }),
+      };
+      const first = await request("/go/home-hero", { headers: { "user-agent": CHROME } });
+      const second = await request("/go/home-hero", { headers: { "user-agent": CHROME } });
+      await request("/go/home-hero", { method: "HEAD" });
+      expect(second.location!.origin + second.location!.pathname).toBe(
+        first.location!.origin + first.location!.pathname,
+      );
+      expect(recorded.map((click) => click.is_bot)).toEqual([PERSON, FLAGS.repeat, BOT]);
+    });
+
+    it("stores a click from a data centre's address flagged", async () => {
+      options = {
+        screen: clickScreen(["data-centre"], { has: (address) => address === "127.0.0.1" }),
+      };
+      await request("/go/home-hero", { headers: { "user-agent": CHROME } });
+      expect(recorded.map((click) => click.is_bot)).toEqual([FLAGS["data-centre"]]);
     });
   });
 });

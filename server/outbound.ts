@@ -24,6 +24,7 @@ import {
   visitTrackingParams,
   type HeaderReader,
 } from "~/affiliate/tracking-params";
+import { NO_SCREEN, type ClickScreen } from "~/clicks/click-screen.server";
 import type { ClickLedger } from "~/clicks/ledger.server";
 import { recordClick } from "~/clicks/record-click.server";
 import type { Env } from "~/config/env.server";
@@ -47,6 +48,8 @@ export type OutboundOptions = FastEndpointOptions<
    * (app/link-health/monitor.server.ts); absent: none is.
    */
   isBroken?: (url: string) => boolean;
+  /** Flags the clicks that are likely not a person's (app/clicks/click-screen.server.ts). */
+  screen?: ClickScreen;
 };
 
 /**
@@ -91,6 +94,7 @@ export function outboundRedirect({
   accessLog,
   paused = () => false,
   isBroken = () => false,
+  screen = NO_SCREEN,
 }: OutboundOptions): FastEndpoint {
   const gate = { header: env.COUNTRY_HEADER, blocked: env.BLOCKED_COUNTRIES };
   /** The headers of every redirect, each once: never cached, never indexed. */
@@ -135,6 +139,7 @@ export function outboundRedirect({
       },
       facade,
       fallbackLookup(affiliate.fallbacks, isBroken),
+      screen,
     );
     // A fallback that is a page of this site gets neither the visit's parameters nor an id.
     const location = isSitePage(destination)

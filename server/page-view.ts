@@ -23,6 +23,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { isBlockedCountryCode } from "~/affiliate/country-gate.server";
 import { sameSiteUrl, siteOriginsOf } from "~/affiliate/tracking-params";
 import { visitorKeys } from "~/clicks/click-record.server";
+import type { ClickScreen } from "~/clicks/click-screen.server";
 import type { Env } from "~/config/env.server";
 import type { ViewLedger } from "~/views/ledger.server";
 import { buildViewRecord } from "~/views/view-record.server";
@@ -47,6 +48,8 @@ export type PageViewOptions = FastEndpointOptions<"viewedPage" | "experimentsFor
   env: Pick<Env, "COUNTRY_HEADER" | "BLOCKED_COUNTRIES" | "REPORT_TIME_ZONE">;
   /** Where views are recorded (null: answered, not recorded). */
   views: Pick<ViewLedger, "record"> | null;
+  /** Told of each view, for the clicks' too-fast flag (app/clicks/click-screen.server.ts). */
+  screen?: Pick<ClickScreen, "viewed">;
 };
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -79,6 +82,7 @@ export function pageViewEndpoint({
   siteHeaders,
   clientAddress,
   accessLog,
+  screen,
 }: PageViewOptions): FastEndpoint {
   const gate = { header: env.COUNTRY_HEADER, blocked: env.BLOCKED_COUNTRIES };
   const headers = unstoredHeaders(siteHeaders, "noindex").flat();
@@ -159,7 +163,9 @@ export function pageViewEndpoint({
       visitorKeys,
       experiments: facade.experimentsFor(viewed.page),
     });
-    if (view) ledger.record(view);
+    if (!view) return;
+    ledger.record(view);
+    screen?.viewed(view.visitor, view.page, view.at);
   }
 
   /**

@@ -18,6 +18,7 @@ import { openLedgerDatabase, type LedgerDatabase } from "~/ledger/database.serve
 import { ClickLedger } from "./ledger.server";
 import { DIMENSION_NAMES, DIMENSIONS, type DayRange, type Dimension } from "~/ledger/dimensions";
 import { CLICKS, PRINTS, SAMPLED_PRINTS } from "~/ledger/rollups/families";
+import { FLAG_NAMES, FLAGS } from "~/ledger/click-kinds";
 import { addPrints } from "~/ledger/visitor-prints";
 import { rebuildDailyCounts } from "~/ledger/rollups/rebuild.server";
 import { reportQueries, sumDays, type Ranked } from "~/reports/clicks.server";
@@ -232,39 +233,51 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
       clickOn("2026-11-10", { visitor: "b", utm_campaign: "verano" }),
       clickOn("2026-11-11", { visitor: "a", utm_campaign: "otono", page: "/bonos" }),
       clickOn("2026-11-11", { visitor: "bot", is_bot: 1 }),
+      clickOn("2026-11-11", { visitor: "cloud", is_bot: FLAGS["data-centre"] }),
+      clickOn("2026-11-11", { visitor: "a", is_bot: FLAGS.repeat, utm_campaign: "otono" }),
       clickOn("2026-11-20", { visitor: "c" }),
     ];
     for (const row of rows) ledger.record(row);
     await ledger.flush();
     const range = { from: "2026-11-10", to: "2026-11-11" };
     const reports = reportQueries(database.reader);
+    // Flagged clicks are no people's clicks unless included, and are counted apart.
     expect(sumDays(await reports.days(range))).toEqual({
       humans: 4,
       bots: 1,
+      flagged: 2,
       uniques: 3,
       uniquesVariance: 0,
     });
+    expect(sumDays(await reports.days(range, {}, { includeFlagged: true })).humans).toBe(6);
+    expect(await reports.flags(range)).toEqual({ "data-centre": 1, "too-fast": 0, repeat: 1 });
     expect((await reports.rankings(range)).campaign).toEqual([
       { value: "otono", clicks: 3 },
       { value: "verano", clicks: 1 },
+    ]);
+    expect((await reports.rankings(range, {}, { includeFlagged: true })).campaign).toEqual([
+      { value: "otono", clicks: 4 },
+      { value: "verano", clicks: 1 },
+      { value: null, clicks: 1 },
     ]);
     // Under filters too: "a" counts once a day, on each of the two days.
     expect(sumDays(await reports.days(range, { campaign: "otono", page: "/bonos" }))).toEqual({
       humans: 2,
       bots: 0,
+      flagged: 0,
       uniques: 2,
       uniquesVariance: 0,
     });
     expect((await reports.rankings(range, {}, { includeBots: true })).link[0]).toEqual({
       value: "home-hero",
-      clicks: 4,
+      clicks: 6,
     });
     const exported = [];
     for await (const row of reports.rows(range, {}, 2)) exported.push(row.visitor);
-    expect(exported).toEqual(["a", "a", "b", "a", "bot"]);
+    expect(exported).toEqual(["a", "a", "b", "a", "bot", "cloud", "a"]);
     expect(await reports.days(range)).toEqual([
-      { day: "2026-11-10", humans: 3, bots: 0, uniques: 2, uniquesVariance: 0 },
-      { day: "2026-11-11", humans: 1, bots: 1, uniques: 1, uniquesVariance: 0 },
+      { day: "2026-11-10", humans: 3, bots: 0, flagged: 0, uniques: 2, uniquesVariance: 0 },
+      { day: "2026-11-11", humans: 1, bots: 1, flagged: 2, uniques: 1, uniquesVariance: 0 },
     ]);
   });
 
@@ -332,6 +345,7 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
     // One filter (click_filter_daily), a referrer alone and two filters (the combinations),
     // and a sub-id (the clicks): each read its own way.
     let repeated = false;
+    let flaggedSeen = false;
     for (const filters of [
       { device: "mobile" },
       { referrer: "google.com" },
@@ -361,9 +375,16 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
       expect(inRankOrder(withBots.link), `bots with ${JSON.stringify(filters)}`).toEqual(
         inRankOrder(everyClick.rows.map((row) => ({ ...row, clicks: Number(row.clicks) }))),
       );
-      const perDay = await sql<{ day: string; humans: number; bots: number; uniques: number }>`
+      const perDay = await sql<{
+        day: string;
+        humans: number;
+        bots: number;
+        flagged: number;
+        uniques: number;
+      }>`
         select day, sum(case when is_bot = 0 then 1 else 0 end) as humans,
           sum(case when is_bot = 1 then 1 else 0 end) as bots,
+          sum(case when is_bot > 1 then 1 else 0 end) as flagged,
           count(distinct case when is_bot = 0 then visitor end) as uniques
         from clicks c where day >= ${range.from} and day <= ${range.to} and ${where}
         group by day order by day`.execute(database.db);
@@ -375,13 +396,33 @@ describe.each(suites)("the click ledger on %s", (_name, url) => {
           day: row.day,
           humans: Number(row.humans),
           bots: Number(row.bots),
+          flagged: Number(row.flagged),
           uniques: Number(row.uniques),
           uniquesVariance: 0,
         })),
       );
+      // Flagged clicks included: every click but the bots', and each flag counted apart.
+      const included = await reports.days(range, filters, { includeFlagged: true });
+      expect(
+        included.map((day) => day.humans),
+        JSON.stringify(filters),
+      ).toEqual(perDay.rows.map((row) => Number(row.humans) + Number(row.flagged)));
+      const perFlag = await sql<{ is_bot: number; clicks: number }>`select is_bot,
+        count(*) as clicks from clicks where day >= ${range.from} and day <= ${range.to}
+        and is_bot > 1 and ${where} group by is_bot`.execute(database.db);
+      const flags = await reports.flags(range, filters);
+      for (const flag of FLAG_NAMES) {
+        const row = perFlag.rows.find((counted) => Number(counted.is_bot) === FLAGS[flag]);
+        expect(flags[flag], `${flag} with ${JSON.stringify(filters)}`).toBe(
+          Number(row?.clicks ?? 0),
+        );
+      }
+      flaggedSeen ||= Object.values(flags).every((counted) => counted > 0);
     }
     // The seed has visitors who click twice a day under the same filters: counted once.
     expect(repeated).toBe(true);
+    // And clicks of every flag, under some filter at least.
+    expect(flaggedSeen).toBe(true);
   });
 });
 

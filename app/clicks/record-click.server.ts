@@ -5,7 +5,8 @@
  * (docs/experiments.md), from the visitor key the record computes anyway, and sends the
  * visitor to the link's fallback while that destination is broken (app/link-health/
  * fallbacks.ts); such a click is recorded with `fallback` 1 and the fallback as its
- * destination.
+ * destination. A click that looks like a person's is then judged by the screen
+ * (./click-screen.server.ts), which may store it flagged.
  */
 import type { AffiliateLink } from "~/content/affiliate-routes";
 import { NO_FALLBACK, type FallbackLookup } from "~/link-health/fallbacks";
@@ -15,8 +16,10 @@ import {
   type ExperimentLookup,
 } from "~/experiments/recorded.server";
 
+import { NO_SCREEN, type ClickScreen } from "./click-screen.server";
 import { buildClickRecord, visitorKeys, type ClickInput } from "./click-record.server";
 import type { ClickLedger } from "./ledger.server";
+import { PERSON } from "~/ledger/click-kinds";
 import type { ClickRecord } from "~/ledger/schema";
 
 export type ClickRequest = Omit<ClickInput, "linkId" | "destination" | "offer" | "visitorKeys">;
@@ -43,6 +46,7 @@ export function recordClick(
   request: ClickRequest,
   experiments: ExperimentLookup = NO_EXPERIMENTS,
   fallbackOf: FallbackLookup = NO_FALLBACK,
+  screen: ClickScreen = NO_SCREEN,
 ): RecordedClick {
   const split = experiments.splitFor(link.id);
   if (!ledger && !split) {
@@ -73,6 +77,7 @@ export function recordClick(
       record.fallback = 1;
     }
     if (!ledger) return { click: null, destination: record.destination };
+    if (record.is_bot === PERSON) record.is_bot = screen.judge(record, request.clientAddress);
     ledger.record(record);
     return { click: record, destination: record.destination };
   } catch (error) {

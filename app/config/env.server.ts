@@ -6,6 +6,8 @@
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
 
+import { FLAG_NAMES } from "~/ledger/click-kinds";
+
 const booleanish = (fallback: boolean) =>
   z
     .enum(["true", "false", "1", "0", "yes", "no"], {
@@ -131,6 +133,28 @@ export const EnvSchema = z.object({
     .min(0, "must be 0 (off) or more")
     .max(7 * 24 * 60, "must be at most a week (10080)")
     .default(60),
+  /**
+   * The flags put on clicks that look like a person's but likely are not (docs/
+   * click-flags.md), comma-separated: data-centre, too-fast, repeat; "none" for none.
+   * Default: all three.
+   */
+  CLICK_FLAGS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = (value ?? "").trim().toLowerCase();
+      if (text === "") return [...FLAG_NAMES];
+      if (text === "none") return [];
+      const named = text.split(",").map((flag) => flag.trim());
+      const unknown = named.filter((flag) => !(FLAG_NAMES as readonly string[]).includes(flag));
+      if (unknown.length > 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `unknown flags: ${unknown.join(", ")} (known: ${FLAG_NAMES.join(", ")}, or none)`,
+        });
+      }
+      return FLAG_NAMES.filter((flag) => named.includes(flag));
+    }),
   /** Time zone of the ledger's days (reports and exports), an IANA name. */
   REPORT_TIME_ZONE: z
     .string()

@@ -17,7 +17,7 @@
  * distinct count over every matching click was past the dashboard's budget for a year,
  * docs/scaling.md); under a sub-id exactly, from the clicks the filter reads anyway.
  */
-import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 
 import { conversionReports } from "./conversions.server";
 import { experimentReports } from "./experiments.server";
@@ -34,6 +34,7 @@ import {
 } from "~/ledger/dimensions";
 import { pagesById } from "~/ledger/chunked";
 import { CLICKS, columnOf } from "~/ledger/rollups/families";
+import { BOT, FLAG_NAMES, flagOf, peopleCondition, type Flag } from "~/ledger/click-kinds";
 
 import { sourceOf, type Source } from "./table-decider";
 import { visitorsOfRead } from "./visitors";
@@ -50,8 +51,15 @@ type CombinationColumn = Exclude<
  * A period's clicks and unique visitors (people); `uniquesVariance`, where present and not
  * 0, is the variance of a sampled count (./visitors.ts).
  */
-export type Totals = { humans: number; bots: number; uniques: number; uniquesVariance?: number };
-export type DayCount = { day: string; humans: number; bots: number };
+export type Totals = {
+  humans: number;
+  bots: number;
+  /** Clicks flagged as likely not a person's (app/ledger/click-kinds.ts), in `humans` or not. */
+  flagged: number;
+  uniques: number;
+  uniquesVariance?: number;
+};
+export type DayCount = { day: string; humans: number; bots: number; flagged: number };
 export type DayFigures = DayCount & { uniques: number; uniquesVariance?: number };
 export type Ranked = { value: string | null; clicks: number };
 
@@ -119,14 +127,20 @@ export function sumDays(days: readonly DayFigures[]): Totals {
     (sum, day) => ({
       humans: sum.humans + day.humans,
       bots: sum.bots + day.bots,
+      flagged: sum.flagged + day.flagged,
       uniques: sum.uniques + day.uniques,
       uniquesVariance: (sum.uniquesVariance ?? 0) + (day.uniquesVariance ?? 0),
     }),
-    { humans: 0, bots: 0, uniques: 0, uniquesVariance: 0 },
+    { humans: 0, bots: 0, flagged: 0, uniques: 0, uniquesVariance: 0 },
   );
 }
 
 type Query = SelectQueryBuilder<Database, "clicks", object>;
+
+/** Which clicks a ranking counts: people's always, bots' and flagged ones when asked. */
+type Kinds = { includeBots: boolean; includeFlagged: boolean };
+const kept = (kinds: Kinds) =>
+  kinds.includeBots ? sql<boolean>`1 = 1` : people(kinds.includeFlagged);
 
 function scoped(query: Query, range: DayRange, filters: Filters): Query {
   let scopedQuery = query.where("day", ">=", range.from).where("day", "<=", range.to);
@@ -136,14 +150,22 @@ function scoped(query: Query, range: DayRange, filters: Filters): Query {
   return scopedQuery;
 }
 
-const humans = (eb: ExpressionBuilder<Database, "clicks">) =>
-  eb.fn.sum<number>(eb.case().when("is_bot", "=", 0).then(1).else(0).end());
-const bots = (eb: ExpressionBuilder<Database, "clicks">) =>
-  eb.fn.sum<number>(eb.case().when("is_bot", "=", 1).then(1).else(0).end());
+/** The clicks counted as people's: unflagged ones, or flagged ones too (peopleCondition). */
+const people = (includeFlagged: boolean) =>
+  sql<boolean>`${sql.raw(peopleCondition(includeFlagged))}`;
 
-/** People's and bots' clicks summed from a table of daily counts (a `clicks` column). */
-const countedHumans = sql<number>`sum(case when is_bot = 0 then clicks else 0 end)`;
-const countedBots = sql<number>`sum(case when is_bot = 1 then clicks else 0 end)`;
+/**
+ * People's, bots' and flagged clicks per row of the clicks (`measure` 1) or summed from a
+ * table of daily counts (`measure` its `clicks` column).
+ */
+function perKind(includeFlagged: boolean, measure: "1" | "clicks") {
+  const counted = sql.raw(measure);
+  return [
+    sql<number>`sum(case when ${people(includeFlagged)} then ${counted} else 0 end)`.as("humans"),
+    sql<number>`sum(case when is_bot = ${sql.lit(BOT)} then ${counted} else 0 end)`.as("bots"),
+    sql<number>`sum(case when is_bot > ${sql.lit(BOT)} then ${counted} else 0 end)`.as("flagged"),
+  ] as const;
+}
 
 /**
  * Whether the sub-id ranking under `filters` reads the clicks (and the conversions): where
@@ -159,6 +181,7 @@ type CountedDay = {
   day: string;
   humans: number | string | null;
   bots: number | string | null;
+  flagged: number | string | null;
   uniques?: number | string | null;
   uniquesVariance?: number;
 };
@@ -169,6 +192,7 @@ const figuresOf = (rows: readonly CountedDay[]): DayFigures[] =>
     day: row.day,
     humans: Number(row.humans ?? 0),
     bots: Number(row.bots ?? 0),
+    flagged: Number(row.flagged ?? 0),
     uniques: Number(row.uniques ?? 0),
     uniquesVariance: row.uniquesVariance ?? 0,
   }));
@@ -201,11 +225,11 @@ export function reportQueries(db: Kysely<Database>) {
       .where("day", "<=", range.to);
 
   /** Per day from the daily counts (no filter): one dimension's counts hold every click. */
-  async function daysFromRollups(range: DayRange): Promise<DayFigures[]> {
+  async function daysFromRollups(range: DayRange, includeFlagged: boolean): Promise<DayFigures[]> {
     const [counted, visitors] = await Promise.all([
       dailyCounts(range)
         .where("dimension", "=", "device")
-        .select(["day", countedHumans.as("humans"), countedBots.as("bots")])
+        .select(["day", ...perKind(includeFlagged, "clicks")])
         .groupBy("day")
         .orderBy("day")
         .execute(),
@@ -222,6 +246,7 @@ export function reportQueries(db: Kysely<Database>) {
       day: row.day,
       humans: Number(row.humans),
       bots: Number(row.bots),
+      flagged: Number(row.flagged),
       uniques: uniquesOf.get(row.day) ?? 0,
       uniquesVariance: 0,
     }));
@@ -235,25 +260,31 @@ export function reportQueries(db: Kysely<Database>) {
     range: DayRange,
     filters: Filters,
     source: Source,
+    includeFlagged: boolean,
   ): Promise<DayFigures[]> {
-    const perDay = ["day", countedHumans.as("humans"), countedBots.as("bots")] as const;
+    const perDay = ["day", ...perKind(includeFlagged, "clicks")] as const;
     // The combinations' scan also brings the sample of prints, what a large read counts:
     // a small one then reads every print (a second, short scan).
     const sampled = sql<string>`string_agg(case when is_bot = 0 then sampled end, '')`;
-    const rows: { day: string; humans: number; bots: number; sampled?: string | null }[] =
-      await (source.from === "filtered"
-        ? underFilter(range, source.filter)
-            .where("dimension", "=", source.filter[0])
-            .where("value", "=", source.filter[1])
-            .select(perDay)
-            .groupBy("day")
-            .orderBy("day")
-            .execute()
-        : combinations(range, filters)
-            .select([...perDay, sampled.as("sampled")])
-            .groupBy("day")
-            .orderBy("day")
-            .execute());
+    const rows: {
+      day: string;
+      humans: number;
+      bots: number;
+      flagged: number;
+      sampled?: string | null;
+    }[] = await (source.from === "filtered"
+      ? underFilter(range, source.filter)
+          .where("dimension", "=", source.filter[0])
+          .where("value", "=", source.filter[1])
+          .select(perDay)
+          .groupBy("day")
+          .orderBy("day")
+          .execute()
+      : combinations(range, filters)
+          .select([...perDay, sampled.as("sampled")])
+          .groupBy("day")
+          .orderBy("day")
+          .execute());
     // As many prints as people's clicks at most: the sample past EXACT_UP_TO of them.
     const uniques = await visitorsOfRead(
       rows.reduce((sum, row) => sum + Number(row.humans), 0),
@@ -268,10 +299,11 @@ export function reportQueries(db: Kysely<Database>) {
         : undefined,
     );
     return figuresOf(
-      rows.map(({ day, humans, bots }) => ({
+      rows.map(({ day, humans, bots, flagged }) => ({
         day,
         humans,
         bots,
+        flagged,
         uniques: uniques.get(day)?.count ?? 0,
         uniquesVariance: uniques.get(day)?.variance ?? 0,
       })),
@@ -279,12 +311,15 @@ export function reportQueries(db: Kysely<Database>) {
   }
 
   /** Per day from the clicks themselves (a sub-id filter), in one scan of them. */
-  async function daysFromClicks(range: DayRange, filters: Filters): Promise<DayFigures[]> {
+  async function daysFromClicks(
+    range: DayRange,
+    filters: Filters,
+    includeFlagged: boolean,
+  ): Promise<DayFigures[]> {
     const rows = await scoped(clicks(), range, filters)
-      .select((eb) => [
+      .select([
         "day",
-        humans(eb).as("humans"),
-        bots(eb).as("bots"),
+        ...perKind(includeFlagged, "1"),
         sql<number>`count(distinct case when is_bot = 0 then visitor end)`.as("uniques"),
       ])
       .groupBy("day")
@@ -294,9 +329,9 @@ export function reportQueries(db: Kysely<Database>) {
   }
 
   /** Every dimension's counts from the daily counts (no filter), in one query. */
-  async function countsFromRollups(range: DayRange, includeBots: boolean) {
+  async function countsFromRollups(range: DayRange, kinds: Kinds) {
     let query = dailyCounts(range);
-    if (!includeBots) query = query.where("is_bot", "=", 0);
+    query = query.where(kept(kinds));
     const rows = await query
       .select((eb) => ["dimension", "value", eb.fn.sum<number>("clicks").as("clicks")])
       .groupBy(["dimension", "value"])
@@ -311,18 +346,18 @@ export function reportQueries(db: Kysely<Database>) {
   async function countsUnderFilter(
     range: DayRange,
     filter: [Dimension, string],
-    includeBots: boolean,
+    kinds: Kinds,
     subids: boolean,
   ) {
     let query = underFilter(range, filter);
-    if (!includeBots) query = query.where("is_bot", "=", 0);
+    query = query.where(kept(kinds));
     const filters = { [filter[0]]: filter[1] };
     const [rows, counts] = await Promise.all([
       query
         .select((eb) => ["dimension", "value", eb.fn.sum<number>("clicks").as("clicks")])
         .groupBy(["dimension", "value"])
         .execute(),
-      countsFromClicks(range, filters, includeBots, subids ? SUBIDS : []),
+      countsFromClicks(range, filters, kinds, subids ? SUBIDS : []),
     ]);
     return setSums(counts, rows);
   }
@@ -334,17 +369,17 @@ export function reportQueries(db: Kysely<Database>) {
   async function countsFromCombinations(
     range: DayRange,
     filters: Filters,
-    includeBots: boolean,
+    kinds: Kinds,
     subids: boolean,
   ) {
     let query = combinations(range, filters);
-    if (!includeBots) query = query.where("is_bot", "=", 0);
+    query = query.where(kept(kinds));
     const [rows, counts] = await Promise.all([
       query
         .select((eb) => [...COMBINATION_COLUMNS, eb.fn.sum<number>("clicks").as("clicks")])
         .groupBy(COMBINATION_COLUMNS)
         .execute(),
-      countsFromClicks(range, filters, includeBots, subids ? SUBIDS : []),
+      countsFromClicks(range, filters, kinds, subids ? SUBIDS : []),
     ]);
     // A daily count stores a missing value as "".
     addGrouped(counts, CLICKS.paired, rows, (stored) => (stored === "" ? null : stored));
@@ -358,14 +393,14 @@ export function reportQueries(db: Kysely<Database>) {
   async function countsFromClicks(
     range: DayRange,
     filters: Filters,
-    includeBots: boolean,
+    kinds: Kinds,
     groups = RANKING_GROUPS,
   ) {
     const counts = emptyCounts();
     await Promise.all(
       groups.map(async (group) => {
         let query = scoped(clicks(), range, filters);
-        if (!includeBots) query = query.where("is_bot", "=", 0);
+        query = query.where(kept(kinds));
         const columns = group.map((dimension) => DIMENSIONS[dimension].column);
         const rows = await query
           .select((eb) => [...columns, eb.fn.countAll<number>().as("clicks")])
@@ -394,15 +429,61 @@ export function reportQueries(db: Kysely<Database>) {
      * Per day of a range with clicks: people's clicks, bots' clicks and unique visitors
      * (people). Read where sourceOf says.
      */
-    async days(range: DayRange, filters: Filters = {}): Promise<DayFigures[]> {
+    async days(
+      range: DayRange,
+      filters: Filters = {},
+      { includeFlagged = false } = {},
+    ): Promise<DayFigures[]> {
       const source = sourceOf(CLICKS, filters);
-      if (source.from === "rollups") return daysFromRollups(range);
-      if (source.from === "facts") return daysFromClicks(range, filters);
-      return daysFromCounts(range, filters, source);
+      if (source.from === "rollups") return daysFromRollups(range, includeFlagged);
+      if (source.from === "facts") return daysFromClicks(range, filters, includeFlagged);
+      return daysFromCounts(range, filters, source, includeFlagged);
+    },
+
+    /** The period's flagged clicks per flag (app/ledger/click-kinds.ts), read where days are. */
+    async flags(range: DayRange, filters: Filters = {}): Promise<Record<Flag, number>> {
+      const source = sourceOf(CLICKS, filters);
+      const flagged = BOT;
+      const rows: { is_bot: number; clicks: number | string }[] = await (source.from === "rollups"
+        ? dailyCounts(range)
+            .where("dimension", "=", "device")
+            .where("is_bot", ">", flagged)
+            .select((eb) => ["is_bot", eb.fn.sum<number>("clicks").as("clicks")])
+            .groupBy("is_bot")
+            .execute()
+        : source.from === "filtered"
+          ? underFilter(range, source.filter)
+              .where("dimension", "=", source.filter[0])
+              .where("value", "=", source.filter[1])
+              .where("is_bot", ">", flagged)
+              .select((eb) => ["is_bot", eb.fn.sum<number>("clicks").as("clicks")])
+              .groupBy("is_bot")
+              .execute()
+          : source.from === "combinations"
+            ? combinations(range, filters)
+                .where("is_bot", ">", flagged)
+                .select((eb) => ["is_bot", eb.fn.sum<number>("clicks").as("clicks")])
+                .groupBy("is_bot")
+                .execute()
+            : scoped(clicks(), range, filters)
+                .where("is_bot", ">", flagged)
+                .select((eb) => ["is_bot", eb.fn.countAll<number>().as("clicks")])
+                .groupBy("is_bot")
+                .execute());
+      const counts = Object.fromEntries(FLAG_NAMES.map((flag) => [flag, 0])) as Record<
+        Flag,
+        number
+      >;
+      for (const row of rows) {
+        const flag = flagOf(Number(row.is_bot));
+        if (flag) counts[flag] += Number(row.clicks);
+      }
+      return counts;
     },
 
     /**
-     * The rankings by every dimension: values by clicks (people only unless `includeBots`),
+     * The rankings by every dimension: values by clicks (people only unless `includeBots`;
+     * flagged clicks only with `includeFlagged`),
      * most first, then by value; at most `limit` per dimension (all by default). A missing
      * value is null. With `subids: false`, the sub-id ranking is left empty where it would
      * read the clicks (under a filter other than a sub-id: subidsScanned).
@@ -410,17 +491,23 @@ export function reportQueries(db: Kysely<Database>) {
     async rankings(
       range: DayRange,
       filters: Filters = {},
-      { includeBots = false, limit = Number.POSITIVE_INFINITY, subids = true } = {},
+      {
+        includeBots = false,
+        includeFlagged = false,
+        limit = Number.POSITIVE_INFINITY,
+        subids = true,
+      } = {},
     ): Promise<Record<Dimension, Ranked[]>> {
+      const kinds = { includeBots, includeFlagged };
       const source = sourceOf(CLICKS, filters);
       const counts =
         source.from === "rollups"
-          ? await countsFromRollups(range, includeBots)
+          ? await countsFromRollups(range, kinds)
           : source.from === "filtered"
-            ? await countsUnderFilter(range, source.filter, includeBots, subids)
+            ? await countsUnderFilter(range, source.filter, kinds, subids)
             : source.from === "combinations"
-              ? await countsFromCombinations(range, filters, includeBots, subids)
-              : await countsFromClicks(range, filters, includeBots);
+              ? await countsFromCombinations(range, filters, kinds, subids)
+              : await countsFromClicks(range, filters, kinds);
       return Object.fromEntries(
         DIMENSION_NAMES.map((dimension) => [
           dimension,

@@ -214,7 +214,7 @@ function conversionLines(reports: ReportQueries, view: View) {
 
 async function* dailyLines(reports: ReportQueries, view: View) {
   const [days, conversions, views] = await Promise.all([
-    reports.days(view.range, view.filters),
+    reports.days(view.range, view.filters, { includeFlagged: view.flagged }),
     reports.conversions.days(view.range, view.filters),
     reports.views.days(view.range, view.filters),
   ]);

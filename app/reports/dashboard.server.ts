@@ -9,6 +9,7 @@
  * filter on a link or a sub-id, views are not defined: every view figure is null. Conversions
  * no click explains close every ranking as one "(sin clic)" row.
  */
+import type { Flag } from "~/ledger/click-kinds";
 import { DIMENSION_NAMES, type Dimension } from "~/ledger/dimensions";
 import { subidsScanned, sumDays, type ReportQueries, type Totals } from "./clicks.server";
 import {
@@ -112,6 +113,11 @@ export type Dashboard = {
    */
   days: (DayFigures & { previous: DayFigures })[];
   rankings: Record<Dimension, Ranking>;
+  /**
+   * The period's clicks flagged as likely not a person's, per flag: left out of people's
+   * clicks (and so of CTR, EPC and the rankings) unless the view includes them.
+   */
+  flags: Record<Flag, number>;
   /** How long the queries took, in milliseconds (shown in the page's footer line). */
   queryMs: number;
 };
@@ -179,14 +185,15 @@ export async function loadDashboard(
   const subids = !subidsScanned(view.filters) || view.all === "subid";
   // One pass over both periods (they are consecutive) and one for every ranking, for
   // clicks and conversions alike.
-  const [clickDays, conversionDays, viewDays, clickRanks, conversionRanks, viewRanks] =
+  const [clickDays, conversionDays, viewDays, clickRanks, conversionRanks, viewRanks, flags] =
     await Promise.all([
-      reports.days(both, view.filters),
+      reports.days(both, view.filters, { includeFlagged: view.flagged }),
       reports.conversions.days(both, view.filters),
       reports.views.days(both, view.filters),
-      reports.rankings(view.range, view.filters, { subids }),
+      reports.rankings(view.range, view.filters, { subids, includeFlagged: view.flagged }),
       reports.conversions.rankings(view.range, view.filters, { subids }),
       reports.views.rankings(view.range, view.filters),
+      reports.flags(view.range, view.filters),
     ]);
   const inCurrent = <T extends { day: string }>(rows: T[]) =>
     rows.filter((row) => row.day >= view.range.from);
@@ -282,6 +289,7 @@ export async function loadDashboard(
     offers,
     days,
     rankings,
+    flags,
     queryMs: Math.round(performance.now() - started),
   };
 }

@@ -24,6 +24,7 @@ export interface ExperimentReports {
   variants(
     experiment: { name: string; goal: ExperimentGoal; variants: readonly { id: string }[] },
     range: DayRange,
+    options?: { includeFlagged?: boolean },
   ): Promise<(VariantFigures & { id: string })[]>;
 }
 
@@ -154,6 +155,8 @@ export async function loadExperimentsView(
   reports: ExperimentReports | null,
   now: number,
   timeZone: string,
+  /** Clicks flagged as likely not a person's count as people's (app/ledger/click-kinds.ts). */
+  includeFlagged = false,
 ): Promise<ExperimentView[]> {
   const order: Record<ExperimentPhase, number> = { running: 0, scheduled: 1, ended: 2 };
   const views = await Promise.all(
@@ -169,7 +172,8 @@ export async function loadExperimentsView(
         phase === "scheduled"
           ? null
           : { from: dayIn(timeZone, start), to: dayIn(timeZone, Math.min(now, (end ?? now) - 1)) };
-      const counted = days && reports ? await reports.variants(declaration, days) : null;
+      const counted =
+        days && reports ? await reports.variants(declaration, days, { includeFlagged }) : null;
       const figures = counted && new Map(counted.map((row) => [row.id, countsOf(row)]));
       const winner = declaration.variants.find((variant) => variant.id === declaration.winner);
       return {

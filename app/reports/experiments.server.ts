@@ -12,6 +12,8 @@
  */
 import { sql, type Kysely } from "kysely";
 
+import { peopleCondition } from "~/ledger/click-kinds";
+
 import type { DayRange } from "~/ledger/dimensions";
 import type { Database } from "~/ledger/schema";
 import { dayIn } from "./reporting-day";
@@ -88,10 +90,15 @@ export function experimentReports(db: Kysely<Database>) {
   return {
     /**
      * Per variant of `experiment`, in its order: the views and clicks of `range`
-     * (experimentPeriod), and the conversions from its first day on, whenever they came:
+     * (experimentPeriod; people's clicks, flagged ones too with `includeFlagged`), and the
+     * conversions from its first day on, whenever they came:
      * only clicks of the running experiment carry its name.
      */
-    async variants(experiment: ExperimentSpec, range: DayRange): Promise<VariantReport[]> {
+    async variants(
+      experiment: ExperimentSpec,
+      range: DayRange,
+      { includeFlagged = false } = {},
+    ): Promise<VariantReport[]> {
       const { name } = experiment;
       const ids = experiment.variants.map((variant) => variant.id);
       const [views, visitors, clicks, conversions] = await Promise.all([
@@ -123,7 +130,7 @@ export function experimentReports(db: Kysely<Database>) {
           .where("day", ">=", range.from)
           .where("day", "<=", range.to)
           .where("variants", "like", naming(name))
-          .where("is_bot", "=", 0)
+          .where(sql<boolean>`${sql.raw(peopleCondition(includeFlagged))}`)
           .select((eb) => ["variants", eb.fn.countAll<number>().as("clicks")])
           .groupBy(["day", "variants"])
           .execute(),

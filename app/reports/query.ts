@@ -107,6 +107,11 @@ export type View = {
   filters: Filters;
   /** Bots stacked on the chart (they never count in the rankings). */
   bots: boolean;
+  /**
+   * `marcados=1`: clicks flagged as likely not a person's (app/ledger/click-kinds.ts) count
+   * as people's, in every figure but unique visitors; left out by default.
+   */
+  flagged: boolean;
   /** The rankings' order (`sort=`; clicks by default). */
   sort: Sort;
   /** The figures the rankings show (`col=`; DEFAULT_FIGURES when none is named). */
@@ -170,6 +175,7 @@ export function readView(params: URLSearchParams, today: string): View {
     if (value && value.length <= 256) filters[name] = value;
   }
   const bots = params.get("bots") === "1";
+  const flagged = params.get("marcados") === "1";
   const sortParam = params.get("sort") ?? "";
   const sort: Sort = sortParam in SORTS ? (sortParam as Sort) : "clicks";
   const figures = readFigures(params);
@@ -199,15 +205,28 @@ export function readView(params: URLSearchParams, today: string): View {
   const length = daysIn(range);
   const previous = { from: addDays(range.from, -length), to: addDays(range.from, -1) };
   const notice = problem && `${problem}: se muestran los últimos 30 días.`;
-  return { period, range, previous, filters, bots, sort, figures, all, chart, problem, notice };
+  return {
+    period,
+    range,
+    previous,
+    filters,
+    bots,
+    flagged,
+    sort,
+    figures,
+    all,
+    chart,
+    problem,
+    notice,
+  };
 }
 
-type Setting = Dimension | "period" | "bots" | "sort" | "all" | "chart";
+type Setting = Dimension | "period" | "bots" | "marcados" | "sort" | "all" | "chart";
 
 /** The URL query of a view with some of its settings changed (undefined removes one). */
 export function viewSearch(
   view: Pick<View, "period" | "range" | "filters" | "bots"> &
-    Partial<Pick<View, "sort" | "figures" | "all" | "chart">>,
+    Partial<Pick<View, "flagged" | "sort" | "figures" | "all" | "chart">>,
   change: Partial<Record<Setting, string | undefined>> = {},
 ): string {
   const params = new URLSearchParams();
@@ -223,6 +242,8 @@ export function viewSearch(
   }
   const bots = "bots" in change ? change.bots === "1" : view.bots;
   if (bots) params.set("bots", "1");
+  const flagged = "marcados" in change ? change.marcados === "1" : Boolean(view.flagged);
+  if (flagged) params.set("marcados", "1");
   const setting = (name: "sort" | "all" | "chart", fallback: string | null) => {
     const value = name in change ? change[name] : (view[name] ?? undefined);
     if (value && value !== fallback) params.set(name, value);

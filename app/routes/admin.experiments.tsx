@@ -6,7 +6,7 @@
  */
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 
 import { personOf, requireDashboard } from "~/admin/auth.server";
 import { adminHeaders, adminMeta } from "~/admin/route-parts";
@@ -35,16 +35,18 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyle
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireDashboard();
   if (!(await personOf(request, context))) return loginPage();
+  const flagged = new URL(request.url).searchParams.get("marcados") === "1";
   const experiments = await readLedger(() =>
     loadExperimentsView(
       site.experiments,
       experimentReportsOf(context),
       Date.now(),
       env.REPORT_TIME_ZONE,
+      flagged,
     ),
   );
   return json(
-    { state: "page" as const, experiments, timeZone: env.REPORT_TIME_ZONE },
+    { state: "page" as const, experiments, flagged, timeZone: env.REPORT_TIME_ZONE },
     { headers: ADMIN_HEADERS },
   );
 }
@@ -76,6 +78,14 @@ export default function AdminExperimentsRoute() {
           <p className="admin-head__period">
             Cada variante frente al control (la primera), con la probabilidad de ganarle y el
             veredicto. Días en {data.timeZone}.
+          </p>
+          <p className="admin-head__period">
+            {data.flagged
+              ? "Los clics marcados como no humanos (centro de datos, demasiado rápidos, repetidos) cuentan aquí como clics de personas. "
+              : "Los clics marcados como no humanos (centro de datos, demasiado rápidos, repetidos) no cuentan en el CTR ni en el veredicto. "}
+            <Link to={data.flagged ? PATH : `${PATH}?marcados=1`}>
+              {data.flagged ? "Excluirlos" : "Incluirlos"}
+            </Link>
           </p>
         </div>
       </header>

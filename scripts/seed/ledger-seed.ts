@@ -12,6 +12,7 @@
 import { hash } from "node:crypto";
 
 import type { LedgerDatabase } from "~/ledger/database.server";
+import { BOT, FLAGS, PERSON } from "~/ledger/click-kinds";
 import { CLICKS, CONVERSIONS, VIEWS } from "~/ledger/rollups/families";
 import { rebuildDailyCounts } from "~/ledger/rollups/rebuild.server";
 import { addToDailyCounts } from "~/ledger/rollups/rollup.server";
@@ -150,6 +151,15 @@ export type SeedOptions = {
   onProgress?: (written: number) => void;
 };
 
+/** A click's kind (app/ledger/click-kinds.ts) from one uniform draw. */
+function kindOf(draw: number): number {
+  if (draw < 0.08) return BOT;
+  if (draw < 0.1) return FLAGS["data-centre"];
+  if (draw < 0.11) return FLAGS["too-fast"];
+  if (draw < 0.125) return FLAGS.repeat;
+  return PERSON;
+}
+
 export function* seedClicks({
   count,
   days,
@@ -166,7 +176,8 @@ export function* seedClicks({
     const day = addDays(first, dayIndex);
     const at = timeOn(next, day);
     const link = pick(next, placements);
-    const isBot = next() < 0.08 ? 1 : 0;
+    // One draw: 8 % bots, then 4.5 % of clicks flagged as likely not a person's.
+    const kind = kindOf(next());
     const source = pick(next, SOURCES);
     const click: ClickRecord = {
       at,
@@ -186,14 +197,14 @@ export function* seedClicks({
       country: pick(next, COUNTRIES),
       device: pick(next, DEVICES),
       browser: pick(next, BROWSERS),
-      is_bot: isBot,
+      is_bot: kind,
       visitor: visitorKey(next, day),
       // Deterministic, so seeded conversions can name their clicks (seedClickId).
       click_id: seedClickId(seed, index++),
       offer: link.offer ?? null,
     };
     // A bot gets the control, as on the page.
-    click.variants = variantsOf(link.page, isBot ? null : click.visitor, at);
+    click.variants = variantsOf(link.page, kind === BOT ? null : click.visitor, at);
     yield click;
   }
 }
@@ -276,7 +287,7 @@ export function seedConversions(
   const currency = () => (next() < 0.05 ? "USD" : "EUR");
   const cents = (min: number, max: number) => Math.round((min + next() * (max - min)) * 100);
   for (const click of clicks) {
-    if (click.is_bot === 1 || next() >= registrationRate) continue;
+    if (click.is_bot === BOT || next() >= registrationRate) continue;
     const clickId = click.click_id!;
     let at = click.at;
     const add = (event: ConversionEvent, amount_cents: number, orphan = false) => {

@@ -13,6 +13,7 @@ import { DIMENSION_NAMES, setFilters } from "~/ledger/dimensions";
 
 import { DayChart } from "./day-chart";
 import { FigurePicker } from "./figure-picker";
+import { FlaggedClicks } from "./flagged-clicks";
 import { ViewFilters } from "./filters";
 import { longDay } from "./format";
 import { Funnel } from "./funnel";
@@ -70,6 +71,7 @@ export function AdminDashboard({
         <>
           <LiveNow timeZone={timeZone} />
           <Kpis totals={dashboard.totals} filtered={setFilters(view.filters).length > 0} />
+          <FlaggedClicks flags={dashboard.flags} view={view} />
           <Funnel totals={dashboard.totals.current} />
           <DayChart days={dashboard.days} view={view} />
           <div className="admin-ranks">
@@ -97,12 +99,12 @@ export function AdminDashboard({
             </a>
           </p>
           <p className="admin-foot">
-            Los bots nunca cuentan en las tablas, en las vistas ni en los visitantes únicos; las
-            conversiones cuentan las de todos sus clics. Vistas: las que cuenta el propio sitio, sin
-            cookies; CTR = clics ÷ vistas, RPM = comisión por cada 1.000 vistas. Comisión y EPC en
-            euros: otras monedas aparecen aparte («también: …»), nunca sumadas. «(sin clic)»:
-            conversiones cuyo id de clic no es de ningún clic registrado. Consultas:{" "}
-            {dashboard.queryMs} ms.
+            Los bots nunca cuentan en las tablas, en las vistas ni en los visitantes únicos, ni los
+            clics marcados salvo que los incluyas; las conversiones cuentan las de todos sus clics.
+            Vistas: las que cuenta el propio sitio, sin cookies; CTR = clics ÷ vistas, RPM =
+            comisión por cada 1.000 vistas. Comisión y EPC en euros: otras monedas aparecen aparte
+            («también: …»), nunca sumadas. «(sin clic)»: conversiones cuyo id de clic no es de
+            ningún clic registrado. Consultas: {dashboard.queryMs} ms.
           </p>
         </>
       )}

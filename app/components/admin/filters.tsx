@@ -1,5 +1,6 @@
 /**
- * The view's settings as a GET form (period, dates, bots in the chart; the filters, the
+ * The view's settings as a GET form (period, dates, bots in the chart, flagged clicks
+ * included; the filters, the
  * rankings' order and figures and the chart's kind ride along hidden), so it works without
  * JavaScript, and the active filters as links that remove them. Everything stays
  * in the URL, to bookmark or share.
@@ -48,6 +49,16 @@ export function ViewFilters({ view }: { view: View }) {
             key={`bots-${view.bots}`}
           />
           Bots en el gráfico
+        </label>
+        <label className="admin-filters__check">
+          <input
+            type="checkbox"
+            name="marcados"
+            value="1"
+            defaultChecked={view.flagged}
+            key={`marcados-${view.flagged}`}
+          />
+          Incluir clics marcados
         </label>
         {active.map((name) => (
           <input key={name} type="hidden" name={name} value={view.filters[name]} />

@@ -87,7 +87,7 @@ export async function buildRangeFile(sources: readonly Source[], now = new Date(
 /** Writes the file whole (a temporary file renamed over it). */
 export function writeRangeFile(file: string, data: DataCentreFile): void {
   const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(data, null, 0).replace(/\],"/g, '],\n"')}\n`);
+  writeFileSync(temporary, `${JSON.stringify(data, null, 2)}\n`);
   renameSync(temporary, file);
 }
 

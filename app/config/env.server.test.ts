@@ -21,6 +21,7 @@ describe("parseEnv", () => {
       DATABASE_URL: undefined,
       CLICK_RETENTION_DAYS: 400,
       LINK_CHECK_MINUTES: 60,
+      CLICK_FLAGS: ["data-centre", "too-fast", "repeat"],
       REPORT_TIME_ZONE: "Europe/Madrid",
       CLIENT_IP_HEADER: undefined,
       TRUSTED_PROXIES: [],
@@ -36,6 +37,14 @@ describe("parseEnv", () => {
 
   it("takes the destination monitor's minutes, 0 for on demand only, nothing negative or fractional", () => {
     expect(parseEnv({ LINK_CHECK_MINUTES: "0" }).LINK_CHECK_MINUTES).toBe(0);
+    expect(parseEnv({ CLICK_FLAGS: "none" }).CLICK_FLAGS).toEqual([]);
+    expect(parseEnv({ CLICK_FLAGS: " Repeat, data-centre" }).CLICK_FLAGS).toEqual([
+      "data-centre",
+      "repeat",
+    ]);
+    expect(() => parseEnv({ CLICK_FLAGS: "repeat,vpn" })).toThrow(
+      /CLICK_FLAGS.*unknown flags: vpn/,
+    );
     expect(parseEnv({ LINK_CHECK_MINUTES: "15" }).LINK_CHECK_MINUTES).toBe(15);
     expect(() => parseEnv({ LINK_CHECK_MINUTES: "-1" })).toThrow(/LINK_CHECK_MINUTES/);
     expect(() => parseEnv({ LINK_CHECK_MINUTES: "1.5" })).toThrow(/LINK_CHECK_MINUTES/);

@@ -16,6 +16,9 @@ import { VIEW_DIMENSIONS } from "~/ledger/view-dimensions";
 import { loadDashboard } from "./dashboard.server";
 import { readView } from "./query";
 
+/** No click flagged (app/ledger/click-kinds.ts). */
+const NO_FLAGS = { "data-centre": 0, "too-fast": 0, repeat: 0 };
+
 const figures = (overrides: Partial<ConversionFigures>): ConversionFigures => ({
   ...noConversions(),
   ...overrides,
@@ -49,6 +52,7 @@ function reports(): ReportQueries {
       { day: "2026-03-14", humans: 300, bots: 5, uniques: 200 },
       { day: "2026-02-01", humans: 100, bots: 0, uniques: 90 },
     ],
+    flags: async () => NO_FLAGS,
     rankings: async () => ({
       ...Object.fromEntries(DIMENSION_NAMES.map((name) => [name, []])),
       link: [
@@ -71,6 +75,7 @@ function reports(): ReportQueries {
               { day: "2026-03-14", views: 3000, visitors: filters.country ? 1100 : 1200 },
               { day: "2026-02-01", views: 500, visitors: 400 },
             ],
+      flags: async () => NO_FLAGS,
       rankings: async (_range: unknown, filters: Record<string, string>) =>
         filters.link || filters.subid ? null : seen,
     },
@@ -78,6 +83,7 @@ function reports(): ReportQueries {
       days: async () => [
         { day: "2026-03-14", ...figures({ registrations: 6, commission: { EUR: 14000 } }) },
       ],
+      flags: async () => NO_FLAGS,
       rankings: async () => ({
         values,
         orphans: figures({ registrations: 2, commission: { EUR: 300 } }),

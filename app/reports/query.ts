@@ -1,7 +1,7 @@
 /**
  * What a dashboard view is, read from (and written back to) its URL, so a view can be
  * bookmarked and shared: the period, the filters that compose, whether bots show in the
- * chart or the chart shows commission, which column orders the rankings, which figures
+ * chart, whether flagged clicks count as people's, whether the chart shows commission, which column orders the rankings, which figures
  * the rankings show and which ranking shows all its rows. A period that cannot be used (unknown, an impossible date, a range
  * backwards or too long) falls back to the last 30 days with a notice, and its `problem`
  * makes the routes answer 400 (the dashboard with the notice, an export with a line);

@@ -9,6 +9,7 @@ import type { Page } from "~/content/schema";
 import type { Experiment } from "~/content/schema/experiments";
 import { planOf } from "~/experiments/assign.server";
 import { recordedVariants, variantsByPage } from "~/experiments/recorded.server";
+import { BOT } from "~/ledger/click-kinds";
 
 import { random, seedClicks, seedConversions, seedViews } from "./ledger-seed";
 
@@ -48,7 +49,7 @@ describe("the seed under an experiment", () => {
     for (const click of clicks) {
       const expected =
         click.page === "/"
-          ? recordedVariants([plan], click.is_bot ? null : click.visitor, click.at)
+          ? recordedVariants([plan], click.is_bot === BOT ? null : click.visitor, click.at)
           : null;
       expect(click.variants).toBe(expected);
       if (expected !== null) running += 1;
@@ -59,9 +60,9 @@ describe("the seed under an experiment", () => {
     expect(new Set(recorded.map((click) => click.variants))).toEqual(
       new Set(["home-h1=A", "home-h1=B"]),
     );
-    expect(recorded.filter((click) => click.is_bot).every((c) => c.variants === "home-h1=A")).toBe(
-      true,
-    );
+    expect(
+      recorded.filter((click) => click.is_bot === BOT).every((c) => c.variants === "home-h1=A"),
+    ).toBe(true);
     expect(clicks.some((click) => click.page === "/" && click.at < plan.start)).toBe(true);
   });
 

@@ -7,7 +7,7 @@
  * no click, no view, no conversion. The content is CONTENT_DIR's (default content/).
  */
 import type { CheckResult } from "../app/link-health/check.server";
-import type { Destination } from "../app/link-health/destinations";
+import { nameOfUse, type Destination } from "../app/link-health/destinations";
 import { checkAll, checkPlanOf, MAX_PER_RUN } from "../app/link-health/monitor.server";
 import { contentDirectory } from "../app/content/content-files.server";
 import { loadContent } from "../app/content/load-content.server";
@@ -17,7 +17,7 @@ const WORDS = { sano: "sano", aviso: "AVISO", roto: "ROTO" } as const;
 
 function row(destination: Destination, result: CheckResult): string {
   const target = new URL(destination.url);
-  const uses = destination.uses.map((use) => `${use.kind} ${use.id}`);
+  const uses = destination.uses.map((use) => `${use.kind} ${nameOfUse(use)}`);
   const shownUses = uses.length > 3 ? [...uses.slice(0, 3), `y ${uses.length - 3} más`] : uses;
   const chain = result.hops.map((hop) => `${hop.status} ${hop.host}`).join(" → ") || "—";
   return [

@@ -30,6 +30,7 @@ import { ownPostgresDatabase } from "../../tests/own-database";
 import { evaluateAlerts } from "./evaluate.server";
 import { openAlerts } from "./incidents.server";
 import { signatureOf, type AlertChannels } from "./notify.server";
+import { SMTPServer } from "smtp-server";
 
 const SECRET = "a-secret-of-the-receiver";
 const URL_A = "https://aff.example/redirect?banner=a";
@@ -61,10 +62,32 @@ afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
 });
 
+/** A mail server on 127.0.0.1 that keeps every message it is given. */
+let mailServer: SMTPServer;
+let mails: { to: string[]; text: string }[] = [];
+beforeAll(async () => {
+  mailServer = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, done) {
+      let text = "";
+      stream.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+      stream.on("end", () => {
+        mails.push({ to: session.envelope.rcptTo.map((to) => to.address), text });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => mailServer.listen(0, "127.0.0.1", resolve));
+});
+afterAll(() => new Promise<void>((resolve) => mailServer.close(resolve)));
+
 let database: LedgerDatabase;
 beforeEach(async () => {
   database = await openLedgerDatabase(":memory:");
   received = [];
+  mails = [];
   status = 200;
 });
 afterEach(() => database.close());
@@ -145,6 +168,38 @@ describe("alerts", () => {
     // Broken again: a new incident, a new alert.
     await evaluate("roto");
     expect(received.map((message) => message.body.event)).toEqual(["opened", "resolved", "opened"]);
+  });
+
+  it("sends the same alert by e-mail, once when it opens and once when it is resolved", async () => {
+    const port = (mailServer.server.address() as AddressInfo).port;
+    const withMail = (health: StoredCheck["health"]) =>
+      evaluateAlerts({
+        db: database.db,
+        destinations: [{ url: URL_A, uses: [{ kind: "enlace", id: "home-hero" }] }],
+        latest: new Map([[URL_A, checkOf(health)]]),
+        checks: { ...site.affiliate.checks, postback_silence_hours: 24, orphan_share_percent: 20 },
+        channels: {
+          ...channels(),
+          email: {
+            smtp: `smtp://127.0.0.1:${port}`,
+            to: "marketing@example.com",
+            from: "alertas@example.com",
+          },
+        },
+        now: Date.now(),
+      });
+    await withMail("roto");
+    await withMail("roto");
+    await withMail("sano");
+    expect(mails.map((mail) => mail.to)).toEqual([
+      ["marketing@example.com"],
+      ["marketing@example.com"],
+    ]);
+    expect(mails[0]!.text).toMatch(/^Subject: \[Prueba\] /m);
+    expect(mails[0]!.text).toContain("invalid link");
+    expect(mails[1]!.text).toMatch(/^Subject: .*\(resuelto\)/m);
+    // The webhook had the same two, each once.
+    expect(received.map((alert) => alert.body.event)).toEqual(["opened", "resolved"]);
   });
 
   it("keeps an alert the receiver refused and sends it at the next evaluation", async () => {

@@ -14,7 +14,7 @@ import { links, site } from "~/content/content.server";
 import type { Site } from "~/content/schema";
 
 import { checkDestination, TEST_CLICK_ID, TEST_SUB_ID, type CheckOptions } from "./check.server";
-import { destinationsOf } from "./destinations";
+import { destinationsOf, nameOfUse } from "./destinations";
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
 
@@ -240,5 +240,10 @@ describe("the destinations checked", () => {
     const uses = destinations.flatMap((destination) => destination.uses);
     expect(uses.filter((use) => use.kind === "enlace")).toHaveLength(links.size);
     expect(uses).toContainEqual({ kind: "cabecera", id: "header-signup" });
+    // An offer's fallback destination is its use as such, named so on the page and the command.
+    const offer = site.offers[0]!;
+    const fallback = { kind: "oferta", id: offer.id, fallback: true } as const;
+    expect(uses).toContainEqual(fallback);
+    expect(nameOfUse(fallback)).toBe(`${offer.id} (reserva)`);
   });
 });

@@ -9,8 +9,19 @@
 import { HEADER_LINK_IDS, type AffiliateLink } from "~/content/affiliate-routes";
 import type { Site } from "~/content/schema";
 
-/** Where a destination is used, in the words of the dashboard and the command's table. */
-export type DestinationUse = { kind: "cabecera" | "enlace" | "variante" | "oferta"; id: string };
+/**
+ * Where a destination is used, in the words of the dashboard and the command's table;
+ * `fallback` when it is the link's or the offer's destination while the main one is broken.
+ */
+export type DestinationUse = {
+  kind: "cabecera" | "enlace" | "variante" | "oferta";
+  id: string;
+  fallback?: true;
+};
+
+/** A use as the dashboard and the command name it: "enlace home-hero (reserva)". */
+export const nameOfUse = (use: DestinationUse): string =>
+  `${use.id}${use.fallback ? " (reserva)" : ""}`;
 
 export type Destination = { url: string; uses: DestinationUse[] };
 
@@ -35,12 +46,12 @@ export function destinationsOf(
   for (const fallback of site.affiliate.fallbacks) {
     // A page of this site is not an affiliate destination.
     if (fallback.destination.startsWith("https:")) {
-      add(fallback.destination, { kind: "enlace", id: `${fallback.link} (reserva)` });
+      add(fallback.destination, { kind: "enlace", id: fallback.link, fallback: true });
     }
   }
   for (const offer of site.offers) {
     add(offer.destination, { kind: "oferta", id: offer.id });
-    add(offer.fallback_destination, { kind: "oferta", id: `${offer.id} (reserva)` });
+    add(offer.fallback_destination, { kind: "oferta", id: offer.id, fallback: true });
   }
   return [...found].map(([url, uses]) => ({ url, uses }));
 }

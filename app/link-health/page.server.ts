@@ -51,7 +51,7 @@ const ORDER: Record<ShownHealth, number> = {
 
 /** The link ids a use counts the clicks of (a split's variant has none of its own). */
 const linkIdOf = (use: DestinationUse) =>
-  use.kind === "cabecera" || use.kind === "enlace" ? use.id.replace(/ \(reserva\)$/, "") : null;
+  use.kind === "cabecera" || use.kind === "enlace" ? use.id : null;
 
 export async function destinationRows({
   destinations,
@@ -96,7 +96,7 @@ export async function destinationRows({
       const accepted =
         check?.health === "aviso" && acceptance?.chain === chainOf(check) ? acceptance : null;
       // A fallback's own destination is not what the visitors of its link were sent to.
-      const counted = uses.filter((use) => !use.id.endsWith(" (reserva)"));
+      const counted = uses.filter((use) => !use.fallback);
       const priced = counted.every((use) => use.kind !== "variante");
       // A link of an offer is counted once: by its link where a link uses the destination,
       // by the offer where only offers do (an offer's fallback destination).
@@ -117,9 +117,7 @@ export async function destinationRows({
         commission: priced && reports ? sum(commissionOf) : null,
         fallbackClicks: uses.reduce((total, use) => {
           const link = linkIdOf(use);
-          return link === null || use.id.endsWith(" (reserva)")
-            ? total
-            : total + (fallbackOf.get(link) ?? 0);
+          return link === null || use.fallback ? total : total + (fallbackOf.get(link) ?? 0);
         }, 0),
       };
     })

@@ -8,6 +8,7 @@
 import { Form } from "@remix-run/react";
 
 import type { DestinationRow, ShownHealth } from "~/link-health/page.server";
+import { nameOfUse } from "~/link-health/destinations";
 
 import { formatMoney, formatNumber } from "./format";
 
@@ -137,9 +138,9 @@ const USES_SHOWN = 4;
 function Uses({ uses }: { uses: ShownRow["uses"] }) {
   const named = (list: ShownRow["uses"]) =>
     list.map((use, index) => (
-      <span key={`${use.kind}-${use.id}`}>
+      <span key={`${use.kind}-${nameOfUse(use)}`}>
         {index > 0 ? ", " : null}
-        {USE_WORDS[use.kind]} <code>{use.id}</code>
+        {USE_WORDS[use.kind]} <code>{nameOfUse(use)}</code>
       </span>
     ));
   if (uses.length <= USES_SHOWN + 1) {

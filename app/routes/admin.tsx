@@ -15,6 +15,7 @@ import { answerSavedViewForm } from "~/admin/saved-views-form.server";
 import { linkLabel, linkPage } from "~/admin/link-names.server";
 import { offerState } from "~/content/offers";
 import { loadDashboard } from "~/reports/dashboard.server";
+import { labelled } from "~/reports/live.server";
 import { readView } from "~/reports/query";
 import { readLedger } from "~/reports/ledger-read.server";
 import {
@@ -61,9 +62,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : null;
   const { savedViews } = context;
   const saved = savedViews ? await readLedger(() => savedViews.list(person.email)) : [];
+  // Ahora's first figures: the answer its poll gets (app/routes/admin.ahora.ts), cached.
+  const live = reports
+    ? labelled(await readLedger(() => reports.live.activity()), linkLabel)
+    : null;
   // A period that cannot be used is a bad request: 400, with the notice and the last 30 days.
   return json(
-    { state: "dashboard" as const, view, dashboard, timeZone: env.REPORT_TIME_ZONE, saved },
+    { state: "dashboard" as const, view, dashboard, timeZone: env.REPORT_TIME_ZONE, saved, live },
     { status: view.problem ? 400 : 200, headers: ADMIN_HEADERS },
   );
 }
@@ -101,6 +106,7 @@ export default function AdminRoute() {
       timeZone={data.timeZone}
       savedViews={data.saved}
       message={answer && "message" in answer ? answer.message : null}
+      live={data.live}
     />
   );
 }

@@ -151,3 +151,14 @@ test.describe("Ahora at 390 px", () => {
     expect(scan.violations).toEqual([]);
   });
 });
+
+test.describe("Ahora without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, userAgent: PERSON_UA });
+
+  test("the page comes with the last 30 minutes' figures, before any poll", async ({ page }) => {
+    await logIn(page);
+    const live = page.getByRole("region", { name: "Ahora" });
+    // Figures in the HTML itself ("—" until a poll answered, before).
+    await expect(live.locator(".admin-live__count dd")).toHaveText([/^\d/, /^\d/, /^\d/]);
+  });
+});

@@ -8,6 +8,7 @@
  */
 import type { SavedView } from "~/admin/saved-views.server";
 import type { Dashboard } from "~/reports/dashboard.server";
+import type { LiveAnswer } from "~/reports/live.server";
 import { PERIODS, viewSearch, type View } from "~/reports/query";
 import { DIMENSION_NAMES, setFilters } from "~/ledger/dimensions";
 
@@ -29,9 +30,12 @@ export function AdminDashboard({
   timeZone,
   savedViews,
   message,
+  live,
 }: {
   view: View;
   dashboard: Dashboard | null;
+  /** The last 30 minutes when the page was made (Ahora's first figures), or null. */
+  live: LiveAnswer | null;
   timeZone: string;
   /** The person's saved views, and what their last save or delete did. */
   savedViews: SavedView[];
@@ -69,7 +73,7 @@ export function AdminDashboard({
         </p>
       ) : (
         <>
-          <LiveNow timeZone={timeZone} />
+          <LiveNow timeZone={timeZone} initial={live} />
           <Kpis totals={dashboard.totals} filtered={setFilters(view.filters).length > 0} />
           <FlaggedClicks flags={dashboard.flags} view={view} />
           <Funnel totals={dashboard.totals.current} />

@@ -4,7 +4,8 @@
  * seconds while the tab is visible (app/routes/admin.ahora.ts; the server keeps its answer
  * a few seconds, so open tabs share one read). The counts are a polite live region: a
  * screen reader hears a count when it changes, never the list on every poll. Rendered on
- * the server empty ("—"): the figures come with the first answer.
+ * the server with the dashboard's own answer (its loader reads the same cached one), so
+ * the block shows figures before the first poll, and without JavaScript.
  */
 import { useEffect, useState } from "react";
 
@@ -25,8 +26,8 @@ function problemOf(status: number): string {
 }
 
 /** The latest answer, or why there is none, asked again every POLL_MS while visible. */
-function useLiveAnswer() {
-  const [live, setLive] = useState<LiveAnswer | null>(null);
+function useLiveAnswer(initial: LiveAnswer | null) {
+  const [live, setLive] = useState<LiveAnswer | null>(initial);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     let stopped = false;
@@ -76,8 +77,8 @@ function useLiveAnswer() {
   return { live, problem };
 }
 
-export function LiveNow({ timeZone }: { timeZone: string }) {
-  const { live, problem } = useLiveAnswer();
+export function LiveNow({ timeZone, initial }: { timeZone: string; initial: LiveAnswer | null }) {
+  const { live, problem } = useLiveAnswer(initial);
   const counts = [
     { label: "Visitantes en el sitio", value: live?.visitors },
     { label: "Clics", value: live?.clicks },

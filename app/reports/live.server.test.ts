@@ -220,6 +220,23 @@ describe.each(suites)("the last 30 minutes (Ahora) on %s", (kind, url) => {
     expect(runs.queries).toBe(10);
   });
 
+  it("keeps a slow read's answer five times as long as it took, so a busy site's block costs a fifth of a reader", async () => {
+    const { db, runs } = counted(database.reader);
+    let now = NOW;
+    const live = liveReports(db, { clock: () => now });
+    const first = live.activity();
+    // The read takes 2 s of the clock (a busy window): its answer is kept 10 s.
+    now = NOW + 2_000;
+    await first;
+    expect(runs.queries).toBe(5);
+    now = NOW + 5 * 2_000 - 1;
+    expect(await live.activity()).toBe(await first);
+    expect(runs.queries).toBe(5);
+    now = NOW + 5 * 2_000;
+    expect((await live.activity()).now).toBe(NOW + 5 * 2_000);
+    expect(runs.queries).toBe(10);
+  });
+
   it("keeps no failed read: the next caller reads again", async () => {
     let fail = true;
     const failing: KyselyPlugin = {

@@ -5,7 +5,6 @@
  * flag apart with no new column, and every report that counts people (`is_bot = 0`)
  * leaves flagged clicks out unless asked to include them.
  */
-
 /** A person's click. */
 export const PERSON = 0;
 /** A crawler's User-Agent, no User-Agent, a prefetch or preview, or a HEAD request. */
@@ -21,18 +20,3 @@ export const BOT = 1;
 export const FLAGS = { "data-centre": 2, "too-fast": 3, repeat: 4 } as const;
 export type Flag = keyof typeof FLAGS;
 export const FLAG_NAMES = Object.keys(FLAGS) as Flag[];
-
-/** The flag of a stored kind, or null for a person's or a bot's click. */
-export const flagOf = (kind: number): Flag | null =>
-  FLAG_NAMES.find((flag) => FLAGS[flag] === kind) ?? null;
-
-/** Whether a stored kind is a person's click, or a flagged one when they are included. */
-export const countsAsPerson = (kind: number, includeFlagged: boolean): boolean =>
-  kind === PERSON || (includeFlagged && flagOf(kind) !== null);
-
-/**
- * The SQL condition on `is_bot` of the clicks counted as people's: unflagged ones, or every
- * click but the bots' with flagged ones included.
- */
-export const peopleCondition = (includeFlagged: boolean): string =>
-  includeFlagged ? `is_bot <> ${BOT}` : `is_bot = ${PERSON}`;

@@ -34,8 +34,9 @@ import {
 } from "~/ledger/dimensions";
 import { pagesById } from "~/ledger/chunked";
 import { CLICKS, columnOf } from "~/ledger/rollups/families";
-import { BOT, FLAG_NAMES, flagOf, peopleCondition, type Flag } from "~/ledger/click-kinds";
+import { BOT, FLAG_NAMES, FLAGS, type Flag } from "~/ledger/click-kinds";
 
+import { peopleWhere } from "./people-where";
 import { sourceOf, type Source } from "./table-decider";
 import { visitorsOfRead } from "./visitors";
 import type { ClickCombinationDailyTable, Database } from "~/ledger/schema";
@@ -54,12 +55,16 @@ type CombinationColumn = Exclude<
 export type Totals = {
   humans: number;
   bots: number;
-  /** Clicks flagged as likely not a person's (app/ledger/click-kinds.ts), in `humans` or not. */
-  flagged: number;
+  /**
+   * Clicks flagged as likely not a person's, per flag (app/ledger/click-kinds.ts), whether
+   * `humans` includes them or not.
+   */
+  flagged: FlagCounts;
   uniques: number;
   uniquesVariance?: number;
 };
-export type DayCount = { day: string; humans: number; bots: number; flagged: number };
+export type FlagCounts = Record<Flag, number>;
+export type DayCount = { day: string; humans: number; bots: number; flagged: FlagCounts };
 export type DayFigures = DayCount & { uniques: number; uniquesVariance?: number };
 export type Ranked = { value: string | null; clicks: number };
 
@@ -121,17 +126,21 @@ function byClicksThenValue(a: Ranked, b: Ranked): number {
   return a.value < b.value ? -1 : 1;
 }
 
+/** A count per flag, each from `of`. */
+export const flagCounts = (of: (flag: Flag) => number): FlagCounts =>
+  Object.fromEntries(FLAG_NAMES.map((flag) => [flag, of(flag)])) as FlagCounts;
+
 /** A range's totals: the sum of its days. */
 export function sumDays(days: readonly DayFigures[]): Totals {
   return days.reduce<Totals>(
     (sum, day) => ({
       humans: sum.humans + day.humans,
       bots: sum.bots + day.bots,
-      flagged: sum.flagged + day.flagged,
+      flagged: flagCounts((flag) => sum.flagged[flag] + day.flagged[flag]),
       uniques: sum.uniques + day.uniques,
       uniquesVariance: (sum.uniquesVariance ?? 0) + (day.uniquesVariance ?? 0),
     }),
-    { humans: 0, bots: 0, flagged: 0, uniques: 0, uniquesVariance: 0 },
+    { humans: 0, bots: 0, flagged: flagCounts(() => 0), uniques: 0, uniquesVariance: 0 },
   );
 }
 
@@ -140,7 +149,7 @@ type Query = SelectQueryBuilder<Database, "clicks", object>;
 /** Which clicks a ranking counts: people's always, bots' and flagged ones when asked. */
 type Kinds = { includeBots: boolean; includeFlagged: boolean };
 const kept = (kinds: Kinds) =>
-  kinds.includeBots ? sql<boolean>`1 = 1` : people(kinds.includeFlagged);
+  kinds.includeBots ? sql<boolean>`1 = 1` : peopleWhere(kinds.includeFlagged);
 
 function scoped(query: Query, range: DayRange, filters: Filters): Query {
   let scopedQuery = query.where("day", ">=", range.from).where("day", "<=", range.to);
@@ -150,22 +159,27 @@ function scoped(query: Query, range: DayRange, filters: Filters): Query {
   return scopedQuery;
 }
 
-/** The clicks counted as people's: unflagged ones, or flagged ones too (peopleCondition). */
-const people = (includeFlagged: boolean) =>
-  sql<boolean>`${sql.raw(peopleCondition(includeFlagged))}`;
-
 /**
- * People's, bots' and flagged clicks per row of the clicks (`measure` 1) or summed from a
- * table of daily counts (`measure` its `clicks` column).
+ * People's and bots' clicks, and each flag's, per row of the clicks (`measure` 1) or summed
+ * from a table of daily counts (`measure` its `clicks` column): one read gives the day's
+ * figures and what was flagged.
  */
 function perKind(includeFlagged: boolean, measure: "1" | "clicks") {
   const counted = sql.raw(measure);
+  const of = (kind: number) =>
+    sql<number>`sum(case when is_bot = ${sql.lit(kind)} then ${counted} else 0 end)`;
   return [
-    sql<number>`sum(case when ${people(includeFlagged)} then ${counted} else 0 end)`.as("humans"),
-    sql<number>`sum(case when is_bot = ${sql.lit(BOT)} then ${counted} else 0 end)`.as("bots"),
-    sql<number>`sum(case when is_bot > ${sql.lit(BOT)} then ${counted} else 0 end)`.as("flagged"),
+    sql<number>`sum(case when ${peopleWhere(includeFlagged)} then ${counted} else 0 end)`.as(
+      "humans",
+    ),
+    of(BOT).as("bots"),
+    ...FLAG_NAMES.map((flag) => of(FLAGS[flag]).as(flag)),
   ] as const;
 }
+
+/** A row's count per flag (perKind's columns named by the flags). */
+const flaggedOf = (row: object): FlagCounts =>
+  flagCounts((flag) => Number((row as Record<string, unknown>)[flag] ?? 0));
 
 /**
  * Whether the sub-id ranking under `filters` reads the clicks (and the conversions): where
@@ -181,7 +195,6 @@ type CountedDay = {
   day: string;
   humans: number | string | null;
   bots: number | string | null;
-  flagged: number | string | null;
   uniques?: number | string | null;
   uniquesVariance?: number;
 };
@@ -192,7 +205,7 @@ const figuresOf = (rows: readonly CountedDay[]): DayFigures[] =>
     day: row.day,
     humans: Number(row.humans ?? 0),
     bots: Number(row.bots ?? 0),
-    flagged: Number(row.flagged ?? 0),
+    flagged: flaggedOf(row),
     uniques: Number(row.uniques ?? 0),
     uniquesVariance: row.uniquesVariance ?? 0,
   }));
@@ -246,7 +259,7 @@ export function reportQueries(db: Kysely<Database>) {
       day: row.day,
       humans: Number(row.humans),
       bots: Number(row.bots),
-      flagged: Number(row.flagged),
+      flagged: flaggedOf(row),
       uniques: uniquesOf.get(row.day) ?? 0,
       uniquesVariance: 0,
     }));
@@ -266,25 +279,20 @@ export function reportQueries(db: Kysely<Database>) {
     // The combinations' scan also brings the sample of prints, what a large read counts:
     // a small one then reads every print (a second, short scan).
     const sampled = sql<string>`string_agg(case when is_bot = 0 then sampled end, '')`;
-    const rows: {
-      day: string;
-      humans: number;
-      bots: number;
-      flagged: number;
-      sampled?: string | null;
-    }[] = await (source.from === "filtered"
-      ? underFilter(range, source.filter)
-          .where("dimension", "=", source.filter[0])
-          .where("value", "=", source.filter[1])
-          .select(perDay)
-          .groupBy("day")
-          .orderBy("day")
-          .execute()
-      : combinations(range, filters)
-          .select([...perDay, sampled.as("sampled")])
-          .groupBy("day")
-          .orderBy("day")
-          .execute());
+    const rows: { day: string; humans: number; bots: number; sampled?: string | null }[] =
+      await (source.from === "filtered"
+        ? underFilter(range, source.filter)
+            .where("dimension", "=", source.filter[0])
+            .where("value", "=", source.filter[1])
+            .select(perDay)
+            .groupBy("day")
+            .orderBy("day")
+            .execute()
+        : combinations(range, filters)
+            .select([...perDay, sampled.as("sampled")])
+            .groupBy("day")
+            .orderBy("day")
+            .execute());
     // As many prints as people's clicks at most: the sample past EXACT_UP_TO of them.
     const uniques = await visitorsOfRead(
       rows.reduce((sum, row) => sum + Number(row.humans), 0),
@@ -299,13 +307,10 @@ export function reportQueries(db: Kysely<Database>) {
         : undefined,
     );
     return figuresOf(
-      rows.map(({ day, humans, bots, flagged }) => ({
-        day,
-        humans,
-        bots,
-        flagged,
-        uniques: uniques.get(day)?.count ?? 0,
-        uniquesVariance: uniques.get(day)?.variance ?? 0,
+      rows.map((row) => ({
+        ...row,
+        uniques: uniques.get(row.day)?.count ?? 0,
+        uniquesVariance: uniques.get(row.day)?.variance ?? 0,
       })),
     );
   }
@@ -330,9 +335,8 @@ export function reportQueries(db: Kysely<Database>) {
 
   /** Every dimension's counts from the daily counts (no filter), in one query. */
   async function countsFromRollups(range: DayRange, kinds: Kinds) {
-    let query = dailyCounts(range);
-    query = query.where(kept(kinds));
-    const rows = await query
+    const rows = await dailyCounts(range)
+      .where(kept(kinds))
       .select((eb) => ["dimension", "value", eb.fn.sum<number>("clicks").as("clicks")])
       .groupBy(["dimension", "value"])
       .execute();
@@ -349,11 +353,10 @@ export function reportQueries(db: Kysely<Database>) {
     kinds: Kinds,
     subids: boolean,
   ) {
-    let query = underFilter(range, filter);
-    query = query.where(kept(kinds));
     const filters = { [filter[0]]: filter[1] };
     const [rows, counts] = await Promise.all([
-      query
+      underFilter(range, filter)
+        .where(kept(kinds))
         .select((eb) => ["dimension", "value", eb.fn.sum<number>("clicks").as("clicks")])
         .groupBy(["dimension", "value"])
         .execute(),
@@ -372,10 +375,9 @@ export function reportQueries(db: Kysely<Database>) {
     kinds: Kinds,
     subids: boolean,
   ) {
-    let query = combinations(range, filters);
-    query = query.where(kept(kinds));
     const [rows, counts] = await Promise.all([
-      query
+      combinations(range, filters)
+        .where(kept(kinds))
         .select((eb) => [...COMBINATION_COLUMNS, eb.fn.sum<number>("clicks").as("clicks")])
         .groupBy(COMBINATION_COLUMNS)
         .execute(),
@@ -399,10 +401,9 @@ export function reportQueries(db: Kysely<Database>) {
     const counts = emptyCounts();
     await Promise.all(
       groups.map(async (group) => {
-        let query = scoped(clicks(), range, filters);
-        query = query.where(kept(kinds));
         const columns = group.map((dimension) => DIMENSIONS[dimension].column);
-        const rows = await query
+        const rows = await scoped(clicks(), range, filters)
+          .where(kept(kinds))
           .select((eb) => [...columns, eb.fn.countAll<number>().as("clicks")])
           .groupBy(columns)
           .execute();
@@ -426,8 +427,9 @@ export function reportQueries(db: Kysely<Database>) {
     live: liveReports(db),
 
     /**
-     * Per day of a range with clicks: people's clicks, bots' clicks and unique visitors
-     * (people). Read where sourceOf says.
+     * Per day of a range with clicks: people's clicks (flagged ones too with
+     * `includeFlagged`), bots' clicks, each flag's clicks and unique visitors (people). Read
+     * where sourceOf says.
      */
     async days(
       range: DayRange,
@@ -438,47 +440,6 @@ export function reportQueries(db: Kysely<Database>) {
       if (source.from === "rollups") return daysFromRollups(range, includeFlagged);
       if (source.from === "facts") return daysFromClicks(range, filters, includeFlagged);
       return daysFromCounts(range, filters, source, includeFlagged);
-    },
-
-    /** The period's flagged clicks per flag (app/ledger/click-kinds.ts), read where days are. */
-    async flags(range: DayRange, filters: Filters = {}): Promise<Record<Flag, number>> {
-      const source = sourceOf(CLICKS, filters);
-      const flagged = BOT;
-      const rows: { is_bot: number; clicks: number | string }[] = await (source.from === "rollups"
-        ? dailyCounts(range)
-            .where("dimension", "=", "device")
-            .where("is_bot", ">", flagged)
-            .select((eb) => ["is_bot", eb.fn.sum<number>("clicks").as("clicks")])
-            .groupBy("is_bot")
-            .execute()
-        : source.from === "filtered"
-          ? underFilter(range, source.filter)
-              .where("dimension", "=", source.filter[0])
-              .where("value", "=", source.filter[1])
-              .where("is_bot", ">", flagged)
-              .select((eb) => ["is_bot", eb.fn.sum<number>("clicks").as("clicks")])
-              .groupBy("is_bot")
-              .execute()
-          : source.from === "combinations"
-            ? combinations(range, filters)
-                .where("is_bot", ">", flagged)
-                .select((eb) => ["is_bot", eb.fn.sum<number>("clicks").as("clicks")])
-                .groupBy("is_bot")
-                .execute()
-            : scoped(clicks(), range, filters)
-                .where("is_bot", ">", flagged)
-                .select((eb) => ["is_bot", eb.fn.countAll<number>().as("clicks")])
-                .groupBy("is_bot")
-                .execute());
-      const counts = Object.fromEntries(FLAG_NAMES.map((flag) => [flag, 0])) as Record<
-        Flag,
-        number
-      >;
-      for (const row of rows) {
-        const flag = flagOf(Number(row.is_bot));
-        if (flag) counts[flag] += Number(row.clicks);
-      }
-      return counts;
     },
 
     /**

@@ -17,9 +17,6 @@ import {
 } from "./csv.server";
 import { readView } from "./query";
 
-/** No click flagged (app/ledger/click-kinds.ts). */
-const NO_FLAGS = { "data-centre": 0, "too-fast": 0, repeat: 0 };
-
 const view = readView(new URLSearchParams("period=7d"), "2026-11-22");
 
 /** The stream's text, byte-order mark included (Response.text() would drop it). */
@@ -205,7 +202,6 @@ describe("exports", () => {
     seen.page!.set("404", { views: 9, visitors: 9 });
     const reports = {
       days: async () => [],
-      flags: async () => NO_FLAGS,
       rankings: async () => ({
         ...Object.fromEntries(DIMENSION_NAMES.map((name) => [name, []])),
         page: [{ value: "/bonos", clicks: 50 }],
@@ -302,7 +298,6 @@ async function hostileExports(payloads: string[]) {
         yield hostile(CLICK_COLUMNS, payload, { id: index + 1, at: 0, is_bot: 0 });
       }
     },
-    flags: async () => NO_FLAGS,
     rankings: async () => ({
       ...Object.fromEntries(DIMENSION_NAMES.map((name) => [name, []])),
       page: payloads.map((value, index) => ({ value, clicks: index + 1 })),

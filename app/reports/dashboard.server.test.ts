@@ -49,10 +49,9 @@ function reports(): ReportQueries {
   seen.source.set("google", { views: 500, visitors: null });
   return {
     days: async () => [
-      { day: "2026-03-14", humans: 300, bots: 5, uniques: 200 },
-      { day: "2026-02-01", humans: 100, bots: 0, uniques: 90 },
+      { day: "2026-03-14", humans: 300, bots: 5, flagged: NO_FLAGS, uniques: 200 },
+      { day: "2026-02-01", humans: 100, bots: 0, flagged: NO_FLAGS, uniques: 90 },
     ],
-    flags: async () => NO_FLAGS,
     rankings: async () => ({
       ...Object.fromEntries(DIMENSION_NAMES.map((name) => [name, []])),
       link: [
@@ -75,7 +74,6 @@ function reports(): ReportQueries {
               { day: "2026-03-14", views: 3000, visitors: filters.country ? 1100 : 1200 },
               { day: "2026-02-01", views: 500, visitors: 400 },
             ],
-      flags: async () => NO_FLAGS,
       rankings: async (_range: unknown, filters: Record<string, string>) =>
         filters.link || filters.subid ? null : seen,
     },
@@ -83,7 +81,6 @@ function reports(): ReportQueries {
       days: async () => [
         { day: "2026-03-14", ...figures({ registrations: 6, commission: { EUR: 14000 } }) },
       ],
-      flags: async () => NO_FLAGS,
       rankings: async () => ({
         values,
         orphans: figures({ registrations: 2, commission: { EUR: 300 } }),

@@ -185,7 +185,7 @@ export async function loadDashboard(
   const subids = !subidsScanned(view.filters) || view.all === "subid";
   // One pass over both periods (they are consecutive) and one for every ranking, for
   // clicks and conversions alike.
-  const [clickDays, conversionDays, viewDays, clickRanks, conversionRanks, viewRanks, flags] =
+  const [clickDays, conversionDays, viewDays, clickRanks, conversionRanks, viewRanks] =
     await Promise.all([
       reports.days(both, view.filters, { includeFlagged: view.flagged }),
       reports.conversions.days(both, view.filters),
@@ -193,7 +193,6 @@ export async function loadDashboard(
       reports.rankings(view.range, view.filters, { subids, includeFlagged: view.flagged }),
       reports.conversions.rankings(view.range, view.filters, { subids }),
       reports.views.rankings(view.range, view.filters),
-      reports.flags(view.range, view.filters),
     ]);
   const inCurrent = <T extends { day: string }>(rows: T[]) =>
     rows.filter((row) => row.day >= view.range.from);
@@ -289,7 +288,7 @@ export async function loadDashboard(
     offers,
     days,
     rankings,
-    flags,
+    flags: current.flagged,
     queryMs: Math.round(performance.now() - started),
   };
 }

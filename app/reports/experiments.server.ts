@@ -12,10 +12,9 @@
  */
 import { sql, type Kysely } from "kysely";
 
-import { peopleCondition } from "~/ledger/click-kinds";
-
 import type { DayRange } from "~/ledger/dimensions";
 import type { Database } from "~/ledger/schema";
+import { peopleWhere } from "./people-where";
 import { dayIn } from "./reporting-day";
 import type { ExperimentGoal } from "~/content/schema/experiments";
 
@@ -130,7 +129,7 @@ export function experimentReports(db: Kysely<Database>) {
           .where("day", ">=", range.from)
           .where("day", "<=", range.to)
           .where("variants", "like", naming(name))
-          .where(sql<boolean>`${sql.raw(peopleCondition(includeFlagged))}`)
+          .where(peopleWhere(includeFlagged))
           .select((eb) => ["variants", eb.fn.countAll<number>().as("clicks")])
           .groupBy(["day", "variants"])
           .execute(),

@@ -15,6 +15,7 @@
  * docs/decisions/005-request-path.md.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import path from "node:path";
 
 import compression from "compression";
 import express from "express";
@@ -140,7 +141,10 @@ export function createSiteServer(options: SiteServerOptions): Server {
     accessLog,
   });
   // One memory of views and clicks for the flags of clicks that are likely not people's.
-  const screen = clickScreen(env.CLICK_FLAGS, dataCentres());
+  const screen = clickScreen(
+    env.CLICK_FLAGS,
+    dataCentres(path.resolve(env.DATACENTRE_RANGES_FILE)),
+  );
   // What every fast endpoint is given (fast-endpoint.ts).
   const endpoint = { app: facade, siteHeaders: headers.page, clientAddress: client.of, accessLog };
   const postback = postbackReceiver({

@@ -2,12 +2,11 @@
  * The data-centre address ranges a click's address is checked against (docs/
  * click-flags.md): the cloud providers' published lists, merged into one file by
  * `npm run datacentres:update` (scripts/update-datacentres.ts) and shipped with the site,
- * lists/datacentre-ranges.json (or DATACENTRE_RANGES_FILE). The file is read on the first
+ * lists/datacentre-ranges.json (or DATACENTRE_RANGES_FILE, read by the server). The file is read on the first
  * click and read again when it changes (looked at once a minute at most), so an update
  * needs no restart. The address is only compared, never kept.
  */
 import { readFileSync, statSync } from "node:fs";
-import path from "node:path";
 
 import { inRanges, type RangeLists } from "./address-ranges";
 
@@ -19,6 +18,7 @@ export type DataCentreFile = RangeLists & {
   providers: { name: string; url: string; blocks: number }[];
 };
 
+/** Where the update command writes the ranges, and the server reads them by default. */
 export const DEFAULT_RANGES_FILE = "lists/datacentre-ranges.json";
 const RECHECK_MS = 60_000;
 const NONE: RangeLists = { v4: [], v6: [] };
@@ -43,9 +43,7 @@ export function readRangeFile(file: string): RangeLists {
 }
 
 /** A data-centre check over `file`, read again when its modification time changes. */
-export function dataCentres(
-  file = path.resolve(process.cwd(), process.env.DATACENTRE_RANGES_FILE || DEFAULT_RANGES_FILE),
-) {
+export function dataCentres(file: string) {
   let lists: RangeLists | null = null;
   let modified = -1;
   let checked = Number.NEGATIVE_INFINITY;

@@ -22,6 +22,7 @@ describe("parseEnv", () => {
       CLICK_RETENTION_DAYS: 400,
       LINK_CHECK_MINUTES: 60,
       CLICK_FLAGS: ["data-centre", "too-fast", "repeat"],
+      DATACENTRE_RANGES_FILE: "lists/datacentre-ranges.json",
       REPORT_TIME_ZONE: "Europe/Madrid",
       CLIENT_IP_HEADER: undefined,
       TRUSTED_PROXIES: [],

@@ -6,6 +6,7 @@
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
 
+import { DEFAULT_RANGES_FILE } from "~/clicks/data-centres.server";
 import { FLAG_NAMES } from "~/ledger/click-kinds";
 
 const booleanish = (fallback: boolean) =>
@@ -155,6 +156,8 @@ export const EnvSchema = z.object({
       }
       return FLAG_NAMES.filter((flag) => named.includes(flag));
     }),
+  /** The data-centre address ranges the clicks are checked against (docs/click-flags.md). */
+  DATACENTRE_RANGES_FILE: z.string().min(1).default(DEFAULT_RANGES_FILE),
   /** Time zone of the ledger's days (reports and exports), an IANA name. */
   REPORT_TIME_ZONE: z
     .string()

@@ -11,6 +11,22 @@ import { PERIODS, viewSearch, writtenFigures, type View } from "~/reports/query"
 import { DIMENSION_NAMES, DIMENSIONS } from "~/ledger/dimensions";
 import { valueName } from "~/admin/value-names";
 
+/** A setting of the view as a checkbox sending `name=1`, reset when the view changes. */
+function Check({ name, checked, label }: { name: string; checked: boolean; label: string }) {
+  return (
+    <label className="admin-filters__check">
+      <input
+        type="checkbox"
+        name={name}
+        value="1"
+        defaultChecked={checked}
+        key={`${name}-${checked}`}
+      />
+      {label}
+    </label>
+  );
+}
+
 export function ViewFilters({ view }: { view: View }) {
   const navigation = useNavigation();
   const active = DIMENSION_NAMES.filter((name) => view.filters[name]);
@@ -40,26 +56,8 @@ export function ViewFilters({ view }: { view: View }) {
           Hasta
           <input type="date" name="to" defaultValue={view.range.to} key={`to-${view.range.to}`} />
         </label>
-        <label className="admin-filters__check">
-          <input
-            type="checkbox"
-            name="bots"
-            value="1"
-            defaultChecked={view.bots}
-            key={`bots-${view.bots}`}
-          />
-          Bots en el gráfico
-        </label>
-        <label className="admin-filters__check">
-          <input
-            type="checkbox"
-            name="marcados"
-            value="1"
-            defaultChecked={view.flagged}
-            key={`marcados-${view.flagged}`}
-          />
-          Incluir clics marcados
-        </label>
+        <Check name="bots" checked={view.bots} label="Bots en el gráfico" />
+        <Check name="marcados" checked={view.flagged} label="Incluir clics marcados" />
         {active.map((name) => (
           <input key={name} type="hidden" name={name} value={view.filters[name]} />
         ))}

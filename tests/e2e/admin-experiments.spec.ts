@@ -7,6 +7,7 @@
 import { ADMIN_PASSWORD, ADMIN_PORT, CLIENT_IP_HEADER } from "../../playwright.config";
 
 import { expect, test } from "./fixtures";
+import { logIn } from "./log-in";
 
 const ADMIN = `http://localhost:${ADMIN_PORT}`;
 
@@ -32,9 +33,7 @@ test("asks for the password, then shows the experiments page from the dashboard'
 
   // The login on this page opens this page.
   await page.setExtraHTTPHeaders(clientHeaders());
-  await page.goto(`${ADMIN}/admin/experiments`);
-  await page.getByLabel("Contraseña").fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await logIn(page, `${ADMIN}/admin/experiments`, ADMIN_PASSWORD);
   await expect(page).toHaveURL(`${ADMIN}/admin/experiments`);
   await expect(page.getByRole("heading", { level: 1, name: "Experimentos A/B" })).toBeVisible();
   await expect(page).toHaveTitle("Experimentos A/B");
@@ -53,9 +52,7 @@ test("on a 390 px phone the two variants and their figures fit without scrolling
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.setExtraHTTPHeaders(clientHeaders());
-  await page.goto(`${ADMIN}/admin/experiments`);
-  await page.getByLabel("Contraseña").fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await logIn(page, `${ADMIN}/admin/experiments`, ADMIN_PASSWORD);
   const region = page
     .locator(".admin-experiment")
     .filter({ hasText: "home-h1" })

@@ -21,6 +21,7 @@ import {
 } from "../../playwright.config";
 
 import { expect, test } from "./fixtures";
+import { logIn as logInAt } from "./log-in";
 
 const ADMIN = `http://localhost:${ADMIN_PORT}`;
 /** A tag no other run or test shares, in txids and unknown click ids. */
@@ -41,13 +42,8 @@ const clientHeaders = () => ({
 
 async function logIn(page: import("@playwright/test").Page, path: string) {
   await page.setExtraHTTPHeaders(clientHeaders());
-  const response = await page.goto(`${ADMIN}${path}`);
-  expect(response?.status()).toBe(401);
-  await page.getByLabel("Contraseña").fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Entrar" }).click();
-  // Logged in once the page says so: a test that navigates before the login's answer has set
-  // the session cookie would get the login form again.
-  await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
+  const form = await logInAt(page, `${ADMIN}${path}`, ADMIN_PASSWORD);
+  expect(form?.status()).toBe(401);
 }
 
 /** The ledger file itself, read by SQL written here (not the app's code). */

@@ -10,6 +10,7 @@ import { CLIENT_IP_HEADER } from "../../playwright.config";
 import { startCluster, type Cluster } from "../postgres-cluster";
 
 import { expect, test } from "./fixtures";
+import { logIn } from "./log-in";
 import { startOwnServer } from "./own-server";
 
 const PASSWORD = "ahora-cluster-admin-password";
@@ -61,9 +62,7 @@ test("a click answered by one instance appears under Ahora on the other within 1
   request,
 }) => {
   await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: "198.51.100.10" });
-  await page.goto(`${origin(1)}/admin`);
-  await page.getByLabel("Contraseña").fill(PASSWORD);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await logIn(page, `${origin(1)}/admin`, PASSWORD);
   const live = page.getByRole("region", { name: "Ahora" });
   // A fresh ledger: no event yet, then the first answer's "nothing in 30 minutes".
   await expect(live.getByText("Ningún clic ni postback en los últimos 30 minutos.")).toBeVisible();

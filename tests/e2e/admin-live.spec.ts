@@ -10,6 +10,7 @@ import type { Page } from "@playwright/test";
 import { ADMIN_PASSWORD, ADMIN_PORT, CLIENT_IP_HEADER } from "../../playwright.config";
 
 import { expect, test } from "./fixtures";
+import { logIn as logInAt } from "./log-in";
 
 const ADMIN = `http://localhost:${ADMIN_PORT}`;
 /** A person's browser (headless Chromium's own User-Agent says HeadlessChrome: a bot). */
@@ -24,10 +25,7 @@ const clientKey = () => `live-${test.info().workerIndex}-${++client}-${Date.now(
 
 async function logIn(page: Page) {
   await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: clientKey() });
-  await page.goto(`${ADMIN}/admin`);
-  await page.getByLabel("Contraseña").fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
+  await logInAt(page, `${ADMIN}/admin`, ADMIN_PASSWORD);
 }
 
 /** The Ahora block, once its first answer has arrived (its counts are figures, not "—"). */

@@ -10,6 +10,7 @@ import type { Page } from "@playwright/test";
 import { ADMIN_PASSWORD, ADMIN_PORT, CLIENT_IP_HEADER } from "../../playwright.config";
 
 import { expect, test } from "./fixtures";
+import { logIn as logInAt } from "./log-in";
 
 const ADMIN = `http://localhost:${ADMIN_PORT}`;
 const PHONE_UA =
@@ -32,10 +33,7 @@ async function logIn(page: Page, path: string) {
   await page.setExtraHTTPHeaders({
     [CLIENT_IP_HEADER]: `rankings-${test.info().workerIndex}-${++client}-${Date.now()}`,
   });
-  await page.goto(`${ADMIN}${path}`);
-  await page.getByLabel("Contraseña").fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
+  await logInAt(page, `${ADMIN}${path}`, ADMIN_PASSWORD);
 }
 
 /** The rankings that have rows (the offers' table included). */

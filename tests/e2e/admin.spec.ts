@@ -17,6 +17,7 @@ import {
 } from "../../playwright.config";
 
 import { expect, pageBySlug, h1Of, test } from "./fixtures";
+import { logIn as logInAt } from "./log-in";
 
 const ADMIN = `http://localhost:${ADMIN_PORT}`;
 /** An export's rows as a spreadsheet reads them (every cell is quoted: RFC 4180). */
@@ -114,11 +115,7 @@ const clientHeaders = () => ({
 
 async function logIn(page: import("@playwright/test").Page, path = "/admin") {
   await page.setExtraHTTPHeaders(clientHeaders());
-  await page.goto(`${ADMIN}${path}`);
-  await page.getByLabel("Contraseña").fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Entrar" }).click();
-  // The login form has the same heading: the logout button says the dashboard is there.
-  await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
+  await logInAt(page, `${ADMIN}${path}`, ADMIN_PASSWORD);
 }
 
 test.describe("without ADMIN_PASSWORD", () => {
@@ -333,7 +330,6 @@ test.describe("with ADMIN_PASSWORD", () => {
 
   test("the chart shows a bar per day, bots only when asked", async ({ page }) => {
     await logIn(page, "/admin?period=7d");
-    await page.getByRole("button", { name: "Entrar" }).waitFor({ state: "detached" });
     const chart = page.locator(".admin-chart svg");
     await expect(chart.locator("rect.admin-chart__humans")).toHaveCount(7);
     await expect(chart.locator("rect.admin-chart__bots")).toHaveCount(0);

@@ -19,6 +19,7 @@ import { CLIENT_IP_HEADER } from "../../playwright.config";
 import { writeRunningExperimentContent } from "../running-experiment";
 
 import { expect, test } from "./fixtures";
+import { logIn as logInAt } from "./log-in";
 import { startOwnServer } from "./own-server";
 
 const BROWSER =
@@ -99,10 +100,7 @@ function kinds(): Record<number, number> {
 
 async function logIn(page: Page) {
   await page.setExtraHTTPHeaders({ [CLIENT_IP_HEADER]: "192.0.2.250" });
-  await page.goto(`${BASE}/admin`);
-  await page.getByLabel("Contraseña").fill(PASSWORD);
-  await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
+  await logInAt(page, `${BASE}/admin`, PASSWORD);
 }
 
 /** What the marketer reads: every key figure, and the experiment's table with its verdict. */

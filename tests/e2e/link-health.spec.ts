@@ -23,6 +23,7 @@ import type { Page } from "@playwright/test";
 import { contentAtOrigin } from "../content-at-origin";
 
 import { expect, test } from "./fixtures";
+import { logIn as logInAt } from "./log-in";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 const TLS = path.resolve("tests/fixtures/tls");
@@ -108,9 +109,7 @@ test.afterAll(async () => {
 test.use({ userAgent: PERSON });
 
 async function logIn(page: Page) {
-  await page.goto(`${server!.url}/admin/enlaces`);
-  await page.getByLabel("Contraseña").fill(PASSWORD);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await logInAt(page, `${server!.url}/admin/enlaces`, PASSWORD);
   await expect(page.getByRole("heading", { level: 1, name: "Enlaces" })).toBeVisible();
 }
 

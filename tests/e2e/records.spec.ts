@@ -12,6 +12,7 @@ import path from "node:path";
 
 import { expect, test, type Page } from "@playwright/test";
 
+import { logIn as logInAt } from "./log-in";
 import { startOwnServer, type OwnServer, waitForDraftSaved, waitForPublished } from "./own-server";
 
 const PASSWORD = "records-e2e-password";
@@ -37,11 +38,7 @@ test.afterAll(() => {
   server?.process.kill();
 });
 
-async function logIn(page: Page, pathname: string) {
-  await page.goto(`${server.url}${pathname}`);
-  await page.getByLabel("Contraseña").fill(PASSWORD);
-  await page.getByRole("button", { name: "Entrar" }).click();
-}
+const logIn = (page: Page, pathname: string) => logInAt(page, `${server.url}${pathname}`, PASSWORD);
 
 test("games are imported from a CSV: preview, problems by line, then the settings' draft", async ({
   page,

@@ -12,6 +12,7 @@ import path from "node:path";
 
 import { expect, test, type Page } from "@playwright/test";
 
+import { logIn } from "./log-in";
 import { startOwnServer, type OwnServer, waitForDraftSaved, waitForPublished } from "./own-server";
 
 const PASSWORD = "redirects-e2e-password";
@@ -56,9 +57,7 @@ async function renameVip(page: Page, to: string) {
 }
 
 test("a page's new path leaves a 301 from the old one; renamed back, no loop", async ({ page }) => {
-  await page.goto(`${server.url}/admin/contenido/redirecciones`);
-  await page.getByLabel("Contraseña").fill(PASSWORD);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await logIn(page, `${server.url}/admin/contenido/redirecciones`, PASSWORD);
   await expect(page.getByRole("heading", { level: 1, name: "Redirecciones" })).toBeVisible();
 
   // Other pages and the footer link to /vip: the rename is still published (the old path
@@ -108,9 +107,7 @@ test("a path that answers 404 is listed, redirected in two clicks, and the redir
   for (let time = 0; time < 3; time += 1) {
     expect((await visit(page, "/bonos-de-verano?ref=foro")).status).toBe(404);
   }
-  await page.goto(`${server.url}/admin/contenido/redirecciones`);
-  await page.getByLabel("Contraseña").fill(PASSWORD);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await logIn(page, `${server.url}/admin/contenido/redirecciones`, PASSWORD);
   await expect(page.getByRole("heading", { level: 1, name: "Redirecciones" })).toBeVisible();
   // Counted in memory, stored within a few seconds.
   const broken = page.getByRole("row").filter({ hasText: "/bonos-de-verano" });

@@ -12,6 +12,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { startTopology, type Topology } from "../../scripts/topology";
 import { freePorts } from "../free-port";
 import { photo } from "../photo";
+import { logIn as logInAt } from "./log-in";
 import { waitForDraftSaved, waitForPublished } from "./own-server";
 
 const PASSWORD = "studio-cluster-password";
@@ -30,9 +31,7 @@ async function headlineOn(page: Page, url: string): Promise<string> {
 }
 
 async function logIn(page: Page, url: string) {
-  await page.goto(`${url}/admin/contenido/paginas/home`);
-  await page.getByLabel("Contraseña").fill(PASSWORD);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await logInAt(page, `${url}/admin/contenido/paginas/home`, PASSWORD);
   await expect(page.getByRole("heading", { level: 1, name: "Inicio" })).toBeVisible();
 }
 

@@ -12,6 +12,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 import { VARIANT_B_H1, writeRunningExperimentContent } from "../running-experiment";
+import { logIn } from "./log-in";
 import { startOwnServer, waitForDraftSaved, waitForPublished, type OwnServer } from "./own-server";
 
 const PASSWORD = "studio-experiments-password";
@@ -50,9 +51,7 @@ test("a block under a running experiment shows its variants, warns on a change, 
     }
   });
   page.on("pageerror", (error) => errors.push(error.message));
-  await page.goto(`${server.url}/admin/contenido/paginas/home`);
-  await page.getByLabel("Contraseña").fill(PASSWORD);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await logIn(page, `${server.url}/admin/contenido/paginas/home`, PASSWORD);
   const hero = page.locator("details.studio-block").first();
   await expect(hero.locator("summary")).toContainText("Experimento");
   await hero.locator("summary").click();

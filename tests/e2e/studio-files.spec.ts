@@ -10,6 +10,7 @@ import path from "node:path";
 
 import { test as base, expect } from "@playwright/test";
 
+import { logIn } from "./log-in";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 const PASSWORD = "studio-files-password-long";
@@ -58,9 +59,7 @@ test("a developer's file change is published at the next start; an invalid one k
     expect(await headline(server)).toBe("Titular escrito en git");
     expect(server.log()).toContain("kept apart, not published");
 
-    await page.goto(`${server.url}/admin/contenido`);
-    await page.getByLabel("Contraseña").fill(PASSWORD);
-    await page.getByRole("button", { name: "Entrar" }).click();
+    await logIn(page, `${server.url}/admin/contenido`, PASSWORD);
     const home = page.locator(".studio-list__item").filter({ hasText: "Inicio" });
     await expect(home).toContainText("Conflicto con los archivos");
     await home.getByRole("link").click();

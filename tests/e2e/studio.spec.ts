@@ -13,6 +13,7 @@ import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 
 import { photo } from "../photo";
+import { logIn as logInAt } from "./log-in";
 import { startOwnServer, waitForDraftSaved, waitForPublished, type OwnServer } from "./own-server";
 
 const PASSWORD = "studio-e2e-password-long";
@@ -66,17 +67,11 @@ test.afterAll(() => {
   server?.process.kill();
 });
 
-async function logIn(
+const logIn = (
   page: Page,
   to = "/admin/contenido",
   { user = "", password = PASSWORD }: { user?: string; password?: string } = {},
-) {
-  await page.goto(`${server.url}${to}`);
-  if (user) await page.getByLabel(/^Usuario/).fill(user);
-  await page.getByLabel("Contraseña").fill(password);
-  await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page).toHaveURL(`${server.url}${to}`);
-}
+) => logInAt(page, `${server.url}${to}`, password, { user });
 
 /** The public home page's headline, as a visitor without a cookie gets it. */
 async function publicHeadline(page: Page): Promise<string> {

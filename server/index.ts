@@ -39,6 +39,7 @@ import { createSiteServer } from "./app";
 import { CurrentBuild } from "./app-build";
 import { startContentSync } from "./content-sync";
 import { watchContent } from "./content-watcher";
+import { lineWriter } from "./log-lines";
 import { asContentProblems, DevContent } from "./dev-content";
 import { PageCache } from "./page-cache";
 import { scheduleRetention } from "./retention";
@@ -130,6 +131,8 @@ async function openLedgers(): Promise<{
   });
   const ledger = new ClickLedger(database);
   const conversions = new ConversionLedger(database, ledger, { timeZone: env.REPORT_TIME_ZONE });
+  // Conversions a previous run stored and did not count yet (it stopped between the two).
+  void conversions.flush();
   const views = new ViewLedger(database);
   console.log(`[clicks] ledger: ${database.describe}`);
   if (database.dialect === "postgres" && env.ADMIN_PASSWORD && !env.SESSION_SECRET) {
@@ -246,7 +249,7 @@ const server = createSiteServer({
   assets: { publicPath: firstBuild.publicPath, directory: firstBuild.assetsBuildDirectory },
   publicDirectory: path.join(root, "public"),
   cache,
-  log: (line) => console.log(line),
+  log: lineWriter(),
   clicks,
   conversions,
   views,

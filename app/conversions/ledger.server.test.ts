@@ -14,6 +14,8 @@ import { testClick } from "../../tests/click-record";
 
 import { openLedgerDatabase, type LedgerDatabase } from "~/ledger/database.server";
 import { ClickLedger } from "~/clicks/ledger.server";
+import { CONVERSIONS } from "~/ledger/rollups/families";
+import { rebuildDailyCounts } from "~/ledger/rollups/rebuild.server";
 import type { ClickRecord } from "~/ledger/schema";
 
 import { ConversionLedger } from "./ledger.server";
@@ -92,6 +94,7 @@ describe("ConversionLedger", () => {
     await expect(conversions.record(input(), { origin: "postback" })).resolves.toBe("accepted");
     const [row] = await stored();
     expect(row).toMatchObject({ utm_source: null, referrer: "t.co" });
+    await conversions.flush();
     const daily = await database.db
       .selectFrom("conversion_daily")
       .select(["value", "conversions"])
@@ -175,6 +178,7 @@ describe("ConversionLedger", () => {
     await conversions.record(input({ event: "commission", amountCents: -500, txid: "b" }), {
       origin: "postback",
     });
+    await conversions.flush();
     const rows = await database.db
       .selectFrom("conversion_daily")
       .selectAll()
@@ -185,6 +189,75 @@ describe("ConversionLedger", () => {
     ]);
     expect(Number(rows[0]!.conversions)).toBe(2);
     expect(Number(rows[0]!.amount_cents)).toBe(2000);
+  });
+
+  /** The conversions stored and not counted yet, and the day's conversions counted. */
+  const waitingAndCounted = async () => {
+    const waiting = await database.db
+      .selectFrom("conversions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("counted", "=", 0)
+      .executeTakeFirstOrThrow();
+    const total = await database.db
+      .selectFrom("conversion_daily")
+      .select((eb) => eb.fn.sum<number>("conversions").as("n"))
+      .where("dimension", "=", "page")
+      .executeTakeFirstOrThrow();
+    return [Number(waiting.n), Number(total.n ?? 0)];
+  };
+
+  it("answers once the conversion is stored, and counts it right after, on its own", async () => {
+    clicks.record(click("clk0000000000001"));
+    await conversions.record(input(), { origin: "postback" });
+    // No flush: the ledger counts what it stored once no postback waits.
+    await expect.poll(waitingAndCounted).toEqual([0, 1]);
+  });
+
+  it("leaves what it stored and did not count to the next run, which counts it at start", async () => {
+    clicks.record(click("clk0000000000001"));
+    await conversions.record(input(), { origin: "postback" });
+    // Stopped between the postback's transaction and its counts.
+    await conversions.close();
+    expect(await waitingAndCounted()).toEqual([1, 0]);
+    const next = new ConversionLedger(database, clicks, { timeZone: "Europe/Madrid" });
+    await next.flush();
+    expect(await waitingAndCounted()).toEqual([0, 1]);
+    // A rebuild from the facts counts the waiting ones too: never twice.
+    await next.record(input({ event: "deposit", amountCents: 100, txid: "d1" }), {
+      origin: "postback",
+    });
+    await next.close();
+    expect(await waitingAndCounted()).toEqual([1, 1]);
+    await rebuildDailyCounts(database.db, CONVERSIONS);
+    await new ConversionLedger(database, clicks, { timeZone: "Europe/Madrid" }).flush();
+    expect(await waitingAndCounted()).toEqual([0, 2]);
+  });
+
+  it("keeps conversions it cannot count waiting, says so once, and counts them when it can", async () => {
+    clicks.record(click("clk0000000000001"));
+    await conversions.record(input(), { origin: "postback" });
+    await conversions.close();
+    const logged: string[] = [];
+    const writer = database.writer;
+    database.writer = null; // written on this thread: the read-only connection is this one
+    const ledger = new ConversionLedger(database, clicks, {
+      timeZone: "Europe/Madrid",
+      log: (line) => logged.push(line),
+    });
+    await sql`pragma query_only = 1`.execute(database.db);
+    await ledger.flush();
+    expect(logged).toEqual([
+      "[conversion counts] cannot write the daily counts of stored conversions: la base de datos es de solo lectura (SQLITE_READONLY: attempt to write a readonly database); they wait, stored, and are retried after 1 s, doubling up to 30 s (one more line when writes resume)",
+    ]);
+    expect(await waitingAndCounted()).toEqual([1, 0]);
+    await sql`pragma query_only = 0`.execute(database.db);
+    // Retried by its timer.
+    await expect.poll(waitingAndCounted, { timeout: 5_000 }).toEqual([0, 1]);
+    await ledger.close();
+    database.writer = writer;
+    expect(logged[1]).toMatch(
+      /^\[conversion counts\] writing again after [\d.]+ s and 1 failed attempt$/,
+    );
   });
 
   it("refuses (throws) when the database fails, logs it once, and stores the conversion on a retry", async () => {

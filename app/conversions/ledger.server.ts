@@ -13,6 +13,12 @@
  * Every outcome, rejections included, goes to the bounded postback log. Each transaction is
  * synced to disk before it resolves (`durably`, app/ledger/durably.server.ts): money survives
  * a power loss once acknowledged.
+ *
+ * The daily counts the dashboard reads (some fifty rows per conversion) are not in that
+ * transaction: the conversions it stored wait, marked, until the next transaction adds them
+ * (countWaiting, app/ledger/rollups/rollup.server.ts) once no postback has come for a moment,
+ * and at least once a second while they keep coming. A crash between the two leaves them marked:
+ * the next run counts them (`flush`, called at start).
  */
 import type { Kysely } from "kysely";
 
@@ -39,6 +45,12 @@ export { POSTBACK_LOG_ROWS, type RecordOutcome } from "./store.server";
 const BATCH_SIZE = 500;
 /** Rejections kept in memory while the database is down, at most. */
 const MAX_PENDING_LOG = 1_000;
+/** Conversions added to the daily counts in one transaction, at most. */
+const COUNT_BATCH = 2_000;
+/** While postbacks keep coming, the stored conversions are counted at least this often… */
+const COUNT_EVERY_MS = 1_000;
+/** …and else once none has come for this long (a burst is answered first). */
+const COUNT_QUIET_MS = 25;
 
 export type PostbackLogEntry = LogRow & { id: number };
 
@@ -60,9 +72,18 @@ export class ConversionLedger {
   private pendingLog: LogRow[] = [];
   private scheduled = false;
   private writing: Promise<void> | null = null;
+  /** Stored conversions may wait to be counted (set by a write that stored some, and flush). */
+  private toCount = false;
+  private countedAt = 0;
+  private receivedAt = 0;
+  private quietTimer: ReturnType<typeof setTimeout> | null = null;
+  private countRetry: ReturnType<typeof setTimeout> | null = null;
+  private closed = false;
 
   /** The programs retry (503): no back-off here, only the incident's two log lines. */
   private readonly incident: WriteIncident;
+  /** Counting is retried by a timer, with the incident's back-off. */
+  private readonly countIncident: WriteIncident;
 
   constructor(
     private readonly database: LedgerDatabase,
@@ -70,6 +91,7 @@ export class ConversionLedger {
     private readonly options: { timeZone: string; log?: (message: string) => void },
   ) {
     this.incident = new WriteIncident("conversions", options.log ?? console.error);
+    this.countIncident = new WriteIncident("conversion counts", options.log ?? console.error);
   }
 
   get db(): Kysely<Database> {
@@ -79,6 +101,7 @@ export class ConversionLedger {
   /** Stores one conversion; resolves with its outcome once committed, or throws. */
   record(conversion: ConversionInput, options: RecordOptions): Promise<RecordOutcome> {
     const at = options.at ?? Date.now();
+    this.receivedAt = Date.now();
     return new Promise((resolve, reject) => {
       this.pending.push({
         conversion,
@@ -176,20 +199,34 @@ export class ConversionLedger {
     }));
   }
 
-  /** Writes what waits (tests and shutdown); stops at the first failure. */
-  async flush(): Promise<void> {
+  /**
+   * Writes what waits and counts every stored conversion not counted yet (at start: what a
+   * previous run left; tests); stops at the first failure.
+   */
+  flush(): Promise<void> {
+    this.toCount = true;
+    return this.drain(true);
+  }
+
+  private async drain(counts: boolean): Promise<void> {
     for (;;) {
       if (this.writing) {
         await this.writing;
         continue;
       }
-      if (this.pending.length === 0 && this.pendingLog.length === 0) return;
+      if (this.pending.length === 0 && this.pendingLog.length === 0 && !(counts && this.countable))
+        return;
       try {
-        await this.writeNext();
+        await this.writeNext(counts);
       } catch {
         return;
       }
     }
+  }
+
+  /** Whether stored conversions may wait to be counted, and counting is not in back-off. */
+  private get countable(): boolean {
+    return this.toCount && this.countRetry === null && !this.closed;
   }
 
   private schedule(): void {
@@ -202,14 +239,31 @@ export class ConversionLedger {
     });
   }
 
-  /** One transaction: the next batch of conversions and every log row waiting. */
-  private writeNext(): Promise<void> {
+  /**
+   * One transaction: the next batch of conversions and every log row waiting, or counting
+   * the stored ones: when asked (`countNow`), when no postback has come for COUNT_QUIET_MS,
+   * or when COUNT_EVERY_MS have passed since the last count.
+   */
+  private writeNext(countNow = false): Promise<void> {
+    const idle = this.pending.length === 0 && this.pendingLog.length === 0;
+    if (this.countable) {
+      const now = Date.now();
+      const quiet = idle && now - this.receivedAt >= COUNT_QUIET_MS;
+      if (countNow || quiet || now - this.countedAt >= COUNT_EVERY_MS) {
+        return this.track(this.count());
+      }
+    }
     const batch = this.pending.splice(0, BATCH_SIZE);
     const log = this.pendingLog.splice(0);
-    if (batch.length === 0 && log.length === 0) return Promise.resolve();
+    if (batch.length === 0 && log.length === 0) {
+      // Not quiet yet: look again once it may be.
+      if (this.countable) this.awaitQuiet();
+      return Promise.resolve();
+    }
     const run = this.write(batch, log).then(
       (outcomes) => {
         this.incident.succeeded();
+        if (outcomes.some((outcome) => outcome !== "duplicate")) this.toCount = true;
         batch.forEach((item, index) => item.resolve(outcomes[index]!));
       },
       (error: unknown) => {
@@ -227,13 +281,54 @@ export class ConversionLedger {
         throw error;
       },
     );
+    return this.track(run);
+  }
+
+  private awaitQuiet(): void {
+    if (this.quietTimer) return;
+    this.quietTimer = setTimeout(() => {
+      this.quietTimer = null;
+      this.schedule();
+    }, COUNT_QUIET_MS);
+    this.quietTimer.unref();
+  }
+
+  /** Marks `run` as the write under way; the next is scheduled when it ends. */
+  private track(run: Promise<void>): Promise<void> {
     this.writing = run
       .catch(() => {})
       .finally(() => {
         this.writing = null;
-        if (this.pending.length > 0 || this.pendingLog.length > 0) this.schedule();
+        if (this.pending.length > 0 || this.pendingLog.length > 0 || this.countable) {
+          this.schedule();
+        }
       });
     return run;
+  }
+
+  /**
+   * Adds the next stored conversions to the daily counts. A failure leaves them waiting,
+   * retried by a timer with back-off (the postbacks go on being stored meanwhile).
+   */
+  private async count(): Promise<void> {
+    this.countedAt = Date.now();
+    try {
+      const counted = await runWrite(this.database, "countConversions", { limit: COUNT_BATCH });
+      this.countIncident.succeeded();
+      this.toCount = counted === COUNT_BATCH;
+    } catch (error) {
+      const delay = this.countIncident.failed(
+        error,
+        "the daily counts of stored conversions",
+        `they wait, stored, and are ${this.countIncident.schedule}`,
+      );
+      this.countRetry = setTimeout(() => {
+        this.countRetry = null;
+        this.schedule();
+      }, delay);
+      this.countRetry.unref();
+      throw error;
+    }
   }
 
   private async write(batch: Pending[], log: LogRow[]): Promise<RecordOutcome[]> {
@@ -281,9 +376,15 @@ export class ConversionLedger {
     return Number(result.numDeletedRows);
   }
 
-  /** Writes what waits. The database is the click ledger's: it closes it. */
+  /**
+   * Writes the conversions and log rows that wait; those stored and not counted yet stay
+   * marked for the next run. The database is the click ledger's: it closes it.
+   */
   async close(): Promise<void> {
-    await this.flush();
+    this.closed = true;
+    if (this.countRetry) clearTimeout(this.countRetry);
+    if (this.quietTimer) clearTimeout(this.quietTimer);
+    await this.drain(false);
   }
 }
 

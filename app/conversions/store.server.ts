@@ -1,6 +1,7 @@
 /**
  * Storing one batch of conversions in one transaction: each conversion's attribution copied
- * from its click, the dedup rules, orphans, the daily counts and the postback log. Called
+ * from its click, the dedup rules, orphans and the postback log. The daily counts follow in
+ * the next transaction (countWaiting, app/ledger/rollups/rollup.server.ts). Called
  * by the conversion ledger (ledger.server.ts) on whichever thread owns the writing
  * connection: the SQLite writer's thread (app/ledger/sqlite-writer.worker.ts) or, on
  * PostgreSQL, the server's. Its input is plain data, so it can be handed to that thread.
@@ -17,8 +18,6 @@ import type {
   PostbackOutcome,
 } from "~/ledger/schema";
 import { durably } from "~/ledger/durably.server";
-import { CONVERSIONS } from "~/ledger/rollups/families";
-import { addToDailyCounts } from "~/ledger/rollups/rollup.server";
 import { dayIn } from "~/reports/reporting-day";
 
 import { RETRY_WINDOW_MS } from "./dedup";
@@ -136,6 +135,8 @@ async function insert(
       origin: item.origin,
       click_at: clickAt,
       ...copied,
+      // Counted by the next transaction (countWaiting): this one is the postback's answer.
+      counted: 0,
     });
     const outcome = click ? "accepted" : "orphan";
     outcomes.push(outcome);
@@ -153,8 +154,7 @@ async function insert(
       .execute();
     for (const row of inserted) stored.add(row.dedup_key);
   }
-  const written = rows.filter((row) => stored.has(row.dedup_key));
-  if (written.length < rows.length) {
+  if (stored.size < rows.length) {
     for (const [index, item] of batch.entries()) {
       if (outcomes[index] !== "duplicate" && !stored.has(item.key)) {
         outcomes[index] = "duplicate";
@@ -165,7 +165,6 @@ async function insert(
       }
     }
   }
-  await addToDailyCounts(trx, CONVERSIONS, written);
   return outcomes;
 }
 

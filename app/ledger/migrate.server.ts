@@ -28,6 +28,7 @@ import { migration as offersInTheLedger } from "./migrations/019-offers-in-the-l
 import { migration as linkHealth } from "./migrations/020-link-health";
 import { migration as savedViews } from "./migrations/021-saved-views";
 import { migration as alerts } from "./migrations/022-alerts";
+import { migration as conversionsCountedApart } from "./migrations/023-conversions-counted-apart";
 import type { Database, Dialect } from "./schema";
 
 /** Every migration by name; names sort in the order they run. */
@@ -54,6 +55,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "020-link-health": linkHealth(dialect),
     "021-saved-views": savedViews(dialect),
     "022-alerts": alerts(dialect),
+    "023-conversions-counted-apart": conversionsCountedApart(),
   };
 }
 

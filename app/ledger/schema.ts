@@ -170,6 +170,12 @@ export type ConversionsTable = {
   variants?: string | null;
   /** The offer of its click (see clicks.offer); null for an orphan and before migration 019. */
   offer?: string | null;
+  /**
+   * 1 once the conversion is in the daily counts, 0 from its own commit until then (it is
+   * counted by a later transaction: rollups/rollup.server.ts, countWaiting). Writers that
+   * count their rows in the same transaction leave it out: the default is 1.
+   */
+  counted?: number;
 };
 
 /** Conversions and amounts per day, dimension, value, event and currency. */

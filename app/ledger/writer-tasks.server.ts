@@ -1,7 +1,7 @@
 /**
  * The ledger's writes, each one transaction on plain data: a batch of clicks, a batch of
- * page views (each with its daily counts, rollups/), and a batch of conversions
- * (app/conversions/store.server.ts). On a SQLite file they run in the writer's thread
+ * page views (each with its daily counts, rollups/), a batch of conversions
+ * (app/conversions/store.server.ts) and, after it, their daily counts. On a SQLite file they run in the writer's thread
  * (sqlite-writer.server.ts), which owns the writing connection; on PostgreSQL, whose
  * driver does not hold the thread, and on an in-memory SQLite, on the server's thread.
  * This table is the writer thread's one import of the write side: it names what may be
@@ -12,8 +12,8 @@ import type { Kysely } from "kysely";
 import { storeConversions } from "~/conversions/store.server";
 
 import type { LedgerDatabase } from "./database.server";
-import { CLICKS, VIEWS } from "./rollups/families";
-import { addToDailyCounts } from "./rollups/rollup.server";
+import { CLICKS, CONVERSIONS, VIEWS } from "./rollups/families";
+import { addToDailyCounts, countWaiting } from "./rollups/rollup.server";
 import type { ClickRecord, Database, Dialect, ViewRecord } from "./schema";
 import { claimBatch } from "./shared-facts.server";
 
@@ -38,6 +38,9 @@ export const writerTasks = {
       return true;
     }),
   conversions: storeConversions,
+  /** Adds stored conversions to their daily counts; resolves with how many (≤ `limit`). */
+  countConversions: (db: Kysely<Database>, { limit }: { limit: number }, dialect: Dialect) =>
+    countWaiting(db, CONVERSIONS, limit, dialect),
 };
 
 export type WriterTaskName = keyof typeof writerTasks;

@@ -15,6 +15,7 @@ import { writeSeed } from "../../scripts/seed/ledger-seed";
 import { openLedgerDatabase, type LedgerDatabase } from "~/ledger/database.server";
 import { CONVERSIONS } from "~/ledger/rollups/families";
 import { rebuildDailyCounts } from "~/ledger/rollups/rebuild.server";
+import { countWaiting } from "~/ledger/rollups/rollup.server";
 import { DIMENSION_NAMES, DIMENSIONS, type DayRange, type Filters } from "~/ledger/dimensions";
 
 import { conversionReports, type ConversionFigures } from "./conversions.server";
@@ -186,31 +187,57 @@ describe.each(suites)("the conversion reports on %s", (_name, url) => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  /** Every row of the conversions' daily tables, comparable across runs. */
+  const dailyRows = async () =>
+    Object.fromEntries(
+      await Promise.all(
+        (["conversion_daily", "conversion_filter_daily"] as const).map(async (table) => {
+          const { rows } = await sql<
+            Record<string, unknown>
+          >`select * from ${sql.table(table)}`.execute(database.db);
+          const sorted = rows
+            .map((row) =>
+              JSON.stringify(
+                Object.entries(row)
+                  .map(([k, v]) => [k, String(v)])
+                  .sort(),
+              ),
+            )
+            .sort();
+          return [table, sorted] as const;
+        }),
+      ),
+    );
+
   it("keeps daily counts that the SQL rebuild finds exactly, batch by batch", async () => {
-    const rows = async () =>
-      Object.fromEntries(
-        await Promise.all(
-          (["conversion_daily", "conversion_filter_daily"] as const).map(async (table) => {
-            const { rows } = await sql<
-              Record<string, unknown>
-            >`select * from ${sql.table(table)}`.execute(database.db);
-            const sorted = rows
-              .map((row) =>
-                JSON.stringify(
-                  Object.entries(row)
-                    .map(([k, v]) => [k, String(v)])
-                    .sort(),
-                ),
-              )
-              .sort();
-            return [table, sorted] as const;
-          }),
-        ),
-      );
-    const kept = await rows();
+    const kept = await dailyRows();
     expect(kept.conversion_filter_daily!.length).toBeGreaterThan(0);
     await rebuildDailyCounts(database.db, CONVERSIONS);
-    expect(await rows()).toEqual(kept);
+    expect(await dailyRows()).toEqual(kept);
+  }, 30_000);
+
+  it("counts conversions stored apart from their counts exactly once, two counters at once", async () => {
+    const kept = await dailyRows();
+    // As the postbacks' own transactions leave them: stored, waiting to be counted.
+    for (const table of ["conversion_daily", "conversion_filter_daily"] as const) {
+      await sql`delete from ${sql.table(table)}`.execute(database.db);
+    }
+    await database.db.updateTable("conversions").set({ counted: 0 }).execute();
+    // Two instances' counters (PostgreSQL: two connections of the pool) until none waits.
+    const counter = async () => {
+      let total = 0;
+      for (;;) {
+        const counted = await countWaiting(database.db, CONVERSIONS, 400, database.dialect);
+        if (counted === 0) return total;
+        total += counted;
+      }
+    };
+    const [first, second] = await Promise.all([counter(), counter()]);
+    const { rows } = await sql<{ n: number }>`select count(*) as n from conversions`.execute(
+      database.db,
+    );
+    expect(first + second).toBe(Number(rows[0]!.n));
+    expect(await dailyRows()).toEqual(kept);
   }, 30_000);
 });
 

@@ -8,6 +8,7 @@
  *   filters or more read; with `visitors`, each row also keeps its visitors' prints
  *   (app/ledger/visitor-prints.ts), the unique visitors under any filter;
  * - `visitors` (optional): the day's distinct visitor keys.
+ * A family's batch is counted in its own transaction, or, with `countedLater`, by the next.
  * The batch counter and upsert (./rollup.server.ts), the SQL rebuild (./rebuild.server.ts),
  * retention and the reports' choice of table (app/reports/table-decider.ts) all read these,
  * so a new dimension is one entry in DIMENSIONS and one migration.
@@ -37,6 +38,12 @@ export type RollupFamily = {
     filter: keyof Database;
     combination?: keyof Database;
   };
+  /**
+   * The facts' column that is 0 until they are in the daily counts, when they are counted
+   * after their own commit (countWaiting, ./rollup.server.ts) rather than in it: a postback
+   * is answered once its conversion is stored, without waiting for its dozens of daily rows.
+   */
+  countedLater?: string;
   visitors?: {
     table: keyof Database;
     /** Only people's facts (`is_bot = 0`) count. */
@@ -98,6 +105,7 @@ export const CONVERSIONS = {
   dimensions: DIMENSION_NAMES,
   paired: PAIRED,
   tables: { daily: "conversion_daily", filter: "conversion_filter_daily" },
+  countedLater: "counted",
 } as const satisfies RollupFamily;
 
 /** The combination tables' columns of the visitors' prints, all and sampled (migration 013). */

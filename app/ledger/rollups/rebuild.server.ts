@@ -87,6 +87,13 @@ export async function rebuildDailyCounts(
 
   await db.transaction().execute(async (trx) => {
     for (const table of tablesOf(family)) await sql`delete from ${sql.table(table)}`.execute(trx);
+    // Every fact is in the counts below, those still waiting to be counted included.
+    if (family.countedLater) {
+      const column = sql.ref(family.countedLater);
+      await sql`update ${sql.table(family.fact)} set ${column} = 1 where ${column} = 0`.execute(
+        trx,
+      );
+    }
 
     const combination = family.tables.combination;
     const pairedColumns = family.paired.map(columnOf);

@@ -10,7 +10,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 
 import { chunked } from "../chunked";
 import type { Dimension } from "../dimensions";
-import type { Database } from "../schema";
+import type { Database, Dialect } from "../schema";
 import { isSampled, printOf } from "../visitor-prints";
 
 import { columnOf, keepsPrints, PRINTS, SAMPLED_PRINTS, type RollupFamily } from "./families";
@@ -300,4 +300,45 @@ export async function addToDailyCounts(
       keepsPrints(family) ? [PRINTS, SAMPLED_PRINTS] : [],
     );
   }
+}
+
+/**
+ * Adds up to `limit` facts of a family counted after their commit (`countedLater`) to its
+ * daily counts, oldest first, and marks them counted, in one transaction: a crash before
+ * its commit leaves them waiting for the next. On PostgreSQL the rows are locked and those
+ * another instance is counting skipped, so no fact is counted twice. Returns how many.
+ */
+export async function countWaiting(
+  db: Kysely<Database>,
+  family: RollupFamily,
+  limit: number,
+  dialect: Dialect,
+): Promise<number> {
+  const column = family.countedLater;
+  if (!column) return 0;
+  const untyped = db as unknown as Kysely<Record<string, Row & { id: number }>>;
+  return untyped.transaction().execute(async (trx) => {
+    let waiting = trx
+      .selectFrom(family.fact)
+      .selectAll()
+      .where(column, "=", 0)
+      .orderBy("id")
+      .limit(limit);
+    if (dialect === "postgres") waiting = waiting.forUpdate().skipLocked();
+    const facts = (await waiting.execute()) as unknown as Fact[];
+    if (facts.length === 0) return 0;
+    await addToDailyCounts(trx as unknown as Transaction<Database>, family, facts);
+    for (const part of chunked(facts, 500)) {
+      await trx
+        .updateTable(family.fact)
+        .set({ [column]: 1 })
+        .where(
+          "id",
+          "in",
+          part.map((fact) => fact.id as number),
+        )
+        .execute();
+    }
+    return facts.length;
+  });
 }

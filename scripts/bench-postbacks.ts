@@ -6,13 +6,16 @@
  * deposits (a txid of their own each) for BENCH_POSTBACK_DURATION seconds (default 10),
  * then the same requests go to a bare node:http handler answering 200 "OK": Node's own
  * limit, the reference of the same run. Every 200 must be a conversion stored: the rows
- * are counted afterwards. Target: 10,000 postbacks stored per second. Only ever talks to localhost.
+ * are counted afterwards, and how long after the run the conversions' daily counts (written
+ * after each answer) caught up. Target: 10,000 postbacks stored per second. Only ever talks to localhost.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+
+import SQLite from "better-sqlite3";
 
 import { seedClickId, writeSeed } from "./seed/ledger-seed";
 import { openLedgerDatabase } from "../app/ledger/database.server";
@@ -55,6 +58,22 @@ const drive = (port: number, prefix: string, duration = DURATION) =>
     duration,
     requests: postbacks(prefix),
   });
+
+/**
+ * Milliseconds until no stored conversion waits to be counted (the server counts them
+ * after their answers), read from the ledger file beside the running server.
+ */
+async function untilCounted(databaseUrl: string): Promise<number> {
+  const started = performance.now();
+  const file = new SQLite(databaseUrl.slice("sqlite:".length), { readonly: true });
+  try {
+    const waiting = file.prepare("select count(*) as n from conversions where counted = 0");
+    while ((waiting.get() as { n: number }).n > 0) await sleep(50); // polled: another process counts
+    return performance.now() - started;
+  } finally {
+    file.close();
+  }
+}
 
 const oks = (result: LoadResult) => result.statusCodeStats["200"]?.count ?? 0;
 const failures = (result: LoadResult) =>
@@ -106,9 +125,11 @@ async function main(): Promise<number> {
       POSTBACK_RATE_LIMIT: "1000000",
     });
     let site: LoadResult;
+    let caughtUpMs: number;
     try {
       await drive(PORT, "warm", 2);
       site = await drive(PORT, "run");
+      caughtUpMs = await untilCounted(databaseUrl);
     } finally {
       await stopServer(server); // writes what waits, then exits
     }
@@ -134,6 +155,9 @@ async function main(): Promise<number> {
     const accepted = oks(site) / DURATION;
     console.log(
       `\nPostbacks (distinct deposits, GET), ${CONNECTIONS} connections, ${DURATION} s each (autocannon); POSTBACK_RATE_LIMIT raised: the receiver is measured, not the limiter:\n`,
+    );
+    console.log(
+      `The conversions' daily counts, written after each postback's answer, had caught up ${(caughtUpMs / 1000).toFixed(1)} s after the run's end.\n`,
     );
     console.log("| server | requests/s | p50 ms | p99 ms | 200s | failed | note |");
     console.log("| ------ | ---------: | -----: | -----: | ---: | -----: | ---- |");

@@ -45,11 +45,13 @@ export { POSTBACK_LOG_ROWS, type RecordOutcome } from "./store.server";
 const BATCH_SIZE = 500;
 /** Rejections kept in memory while the database is down, at most. */
 const MAX_PENDING_LOG = 1_000;
-/** Conversions added to the daily counts in one transaction, at most. */
+/** Conversions added to the daily counts in one transaction, at most… */
 const COUNT_BATCH = 2_000;
+/** …and while postbacks keep coming: a short transaction, so that their answers wait little. */
+const COUNT_BATCH_BUSY = 500;
 /** While postbacks keep coming, the stored conversions are counted at least this often… */
 const COUNT_EVERY_MS = 1_000;
-/** …and else once none has come for this long (a burst is answered first). */
+/** …and else once none has come for this long since the last answers (a burst goes first). */
 const COUNT_QUIET_MS = 25;
 
 export type PostbackLogEntry = LogRow & { id: number };
@@ -75,7 +77,9 @@ export class ConversionLedger {
   /** Stored conversions may wait to be counted (set by a write that stored some, and flush). */
   private toCount = false;
   private countedAt = 0;
+  /** When the last postback came, and when the last were answered. */
   private receivedAt = 0;
+  private answeredAt = 0;
   private quietTimer: ReturnType<typeof setTimeout> | null = null;
   private countRetry: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
@@ -248,9 +252,12 @@ export class ConversionLedger {
     const idle = this.pending.length === 0 && this.pendingLog.length === 0;
     if (this.countable) {
       const now = Date.now();
-      const quiet = idle && now - this.receivedAt >= COUNT_QUIET_MS;
+      // Quiet: none came since the last answers, for a moment (a program that sends its next
+      // postback once answered is not quiet).
+      const quiet =
+        idle && this.receivedAt <= this.answeredAt && now - this.answeredAt >= COUNT_QUIET_MS;
       if (countNow || quiet || now - this.countedAt >= COUNT_EVERY_MS) {
-        return this.track(this.count());
+        return this.track(this.count(countNow || quiet ? COUNT_BATCH : COUNT_BATCH_BUSY));
       }
     }
     const batch = this.pending.splice(0, BATCH_SIZE);
@@ -264,6 +271,7 @@ export class ConversionLedger {
       (outcomes) => {
         this.incident.succeeded();
         if (outcomes.some((outcome) => outcome !== "duplicate")) this.toCount = true;
+        this.answeredAt = Date.now();
         batch.forEach((item, index) => item.resolve(outcomes[index]!));
       },
       (error: unknown) => {
@@ -310,12 +318,12 @@ export class ConversionLedger {
    * Adds the next stored conversions to the daily counts. A failure leaves them waiting,
    * retried by a timer with back-off (the postbacks go on being stored meanwhile).
    */
-  private async count(): Promise<void> {
+  private async count(limit: number): Promise<void> {
     this.countedAt = Date.now();
     try {
-      const counted = await runWrite(this.database, "countConversions", { limit: COUNT_BATCH });
+      const counted = await runWrite(this.database, "countConversions", { limit });
       this.countIncident.succeeded();
-      this.toCount = counted === COUNT_BATCH;
+      this.toCount = counted === limit;
     } catch (error) {
       const delay = this.countIncident.failed(
         error,

@@ -104,8 +104,8 @@ export class ConversionLedger {
 
   /** Stores one conversion; resolves with its outcome once committed, or throws. */
   record(conversion: ConversionInput, options: RecordOptions): Promise<RecordOutcome> {
-    const at = options.at ?? Date.now();
     this.receivedAt = Date.now();
+    const at = options.at ?? this.receivedAt;
     return new Promise((resolve, reject) => {
       this.pending.push({
         conversion,
@@ -218,14 +218,18 @@ export class ConversionLedger {
         await this.writing;
         continue;
       }
-      if (this.pending.length === 0 && this.pendingLog.length === 0 && !(counts && this.countable))
-        return;
+      if (this.idle && !(counts && this.countable)) return;
       try {
         await this.writeNext(counts);
       } catch {
         return;
       }
     }
+  }
+
+  /** Whether no conversion or log row waits to be written. */
+  private get idle(): boolean {
+    return this.pending.length === 0 && this.pendingLog.length === 0;
   }
 
   /** Whether stored conversions may wait to be counted, and counting is not in back-off. */
@@ -249,13 +253,12 @@ export class ConversionLedger {
    * or when COUNT_EVERY_MS have passed since the last count.
    */
   private writeNext(countNow = false): Promise<void> {
-    const idle = this.pending.length === 0 && this.pendingLog.length === 0;
     if (this.countable) {
       const now = Date.now();
       // Quiet: none came since the last answers, for a moment (a program that sends its next
       // postback once answered is not quiet).
       const quiet =
-        idle && this.receivedAt <= this.answeredAt && now - this.answeredAt >= COUNT_QUIET_MS;
+        this.idle && this.receivedAt <= this.answeredAt && now - this.answeredAt >= COUNT_QUIET_MS;
       if (countNow || quiet || now - this.countedAt >= COUNT_EVERY_MS) {
         return this.track(this.count(countNow || quiet ? COUNT_BATCH : COUNT_BATCH_BUSY));
       }
@@ -307,9 +310,7 @@ export class ConversionLedger {
       .catch(() => {})
       .finally(() => {
         this.writing = null;
-        if (this.pending.length > 0 || this.pendingLog.length > 0 || this.countable) {
-          this.schedule();
-        }
+        if (!this.idle || this.countable) this.schedule();
       });
     return run;
   }

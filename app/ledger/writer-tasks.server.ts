@@ -1,9 +1,10 @@
 /**
  * The ledger's writes, each one transaction on plain data: a batch of clicks, a batch of
  * page views (each with its daily counts, rollups/), a batch of conversions
- * (app/conversions/store.server.ts) and, after it, their daily counts. On a SQLite file they run in the writer's thread
- * (sqlite-writer.server.ts), which owns the writing connection; on PostgreSQL, whose
- * driver does not hold the thread, and on an in-memory SQLite, on the server's thread.
+ * (app/conversions/store.server.ts) and, after it, their daily counts. On a SQLite file
+ * they run in the writer's thread (sqlite-writer.server.ts), which owns the writing
+ * connection; on PostgreSQL, whose driver does not hold the thread, and on an in-memory
+ * SQLite, on the server's thread.
  * This table is the writer thread's one import of the write side: it names what may be
  * written, the families build the data (docs/decisions/019-writer-thread.md).
  */

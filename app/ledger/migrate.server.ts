@@ -29,6 +29,7 @@ import { migration as linkHealth } from "./migrations/020-link-health";
 import { migration as savedViews } from "./migrations/021-saved-views";
 import { migration as alerts } from "./migrations/022-alerts";
 import { migration as conversionsCountedApart } from "./migrations/023-conversions-counted-apart";
+import { migration as factIndexes } from "./migrations/024-fact-indexes-by-what-reads-them";
 import type { Database, Dialect } from "./schema";
 
 /** Every migration by name; names sort in the order they run. */
@@ -56,6 +57,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "021-saved-views": savedViews(dialect),
     "022-alerts": alerts(dialect),
     "023-conversions-counted-apart": conversionsCountedApart(),
+    "024-fact-indexes-by-what-reads-them": factIndexes(),
   };
 }
 

@@ -8,9 +8,9 @@
  * - two filters or more, none a sub-id: the day's combinations (click_offer_combination_daily,
  *   migration 009), summed;
  * - a sub-id filter, and the sub-id ranking under any filter: the clicks, through the
- *   filter's covering index (migration 004): sub-ids are in no daily count but click_daily
- *   (a network may send one per click), so the dashboard asks for that ranking on demand
- *   (`subids`, subidsScanned).
+ *   filter column's index (the sub-id's covering index, or a (column, day) one: migration
+ *   024): sub-ids are in no daily count but click_daily (a network may send one per
+ *   click), so the dashboard asks for that ranking on demand (`subids`, subidsScanned).
  * Unique visitors (people) are counted per day (the visitor key changes every day by
  * design), so a period's are the sum of its days': without a filter from visitor_daily;
  * under filters without a sub-id from the prints the combinations keep (./visitors.ts: a

@@ -46,6 +46,28 @@ describe("stampUpdated", () => {
       ],
     });
   });
+
+  it("dates each payment method, game and guide that changed, as it does a person", () => {
+    const bizum = { slug: "bizum", withdrawal_time: "Hasta 24 horas", updated: "2026-01-01" };
+    const paypal = { slug: "paypal", withdrawal_time: "Hasta 48 horas", updated: "2026-01-01" };
+    const game = { slug: "ruleta", name: "Ruleta", updated: "2026-01-01" };
+    const guide = { slug: "bonos", title: "Guía", updated: "2026-01-01" };
+    const next = stampUpdated(
+      "site",
+      { payment_methods: [bizum, paypal], games: [game], guides: [guide] },
+      {
+        payment_methods: [{ ...bizum, withdrawal_time: "Hasta 2 horas" }, paypal],
+        games: [{ ...game, name: "Ruleta europea" }],
+        guides: [guide],
+      },
+      DAY,
+    );
+    expect(next).toEqual({
+      payment_methods: [{ ...bizum, withdrawal_time: "Hasta 2 horas", updated: DAY }, paypal],
+      games: [{ ...game, name: "Ruleta europea", updated: DAY }],
+      guides: [guide],
+    });
+  });
 });
 
 describe("dayIn", () => {

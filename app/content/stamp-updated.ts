@@ -2,13 +2,14 @@
  * The date a visitor reads under a page's byline is the day of the last publish that
  * changed the page (issue 34), not the build's: the studio stamps it as it publishes. A
  * page document gets `updated` when anything but that date changed; the site config gets
- * it on each record (a person) that changed. Legal pages keep the dates their own
- * heading states. Files a developer edits carry the dates they wrote.
+ * it on each record with a page of its own (a person, a payment method, a game, a guide)
+ * that changed. Legal pages keep the dates their own heading states. Files a developer
+ * edits carry the dates they wrote.
  */
 import { isDeepStrictEqual } from "node:util";
 
-/** The record arrays of the site config, each keyed by `slug`. */
-const RECORD_ARRAYS = ["people"] as const;
+/** The record arrays of the site config whose records have a page, each keyed by `slug`. */
+const RECORD_ARRAYS = ["people", "payment_methods", "games", "guides"] as const;
 
 type Json = Record<string, unknown>;
 

@@ -28,6 +28,17 @@ type PaymentMethod = Site["payment_methods"][number];
 type Game = Site["games"][number];
 type Guide = Site["guides"][number];
 
+/**
+ * The site config's arrays whose records each have a page (keyed by `slug`), and that
+ * page's path: what gives a page its path and its date (./stamp-updated.ts).
+ */
+export const RECORD_PAGE_PATHS = {
+  people: personPath,
+  payment_methods: paymentMethodPath,
+  games: gamePath,
+  guides: guidePath,
+} as const;
+
 /** The paths the records give pages, from the site config as written (before it is checked). */
 export function recordPaths(rawSite: unknown): string[] {
   const slugsOf = (field: string) => {
@@ -38,12 +49,7 @@ export function recordPaths(rawSite: unknown): string[] {
           .filter((slug): slug is string => typeof slug === "string")
       : [];
   };
-  return [
-    ...slugsOf("people").map(personPath),
-    ...slugsOf("payment_methods").map(paymentMethodPath),
-    ...slugsOf("games").map(gamePath),
-    ...slugsOf("guides").map(guidePath),
-  ];
+  return Object.entries(RECORD_PAGE_PATHS).flatMap(([field, pathOf]) => slugsOf(field).map(pathOf));
 }
 
 const list = (items: readonly string[]): string =>

@@ -8,8 +8,10 @@
  */
 import { isDeepStrictEqual } from "node:util";
 
+import { RECORD_PAGE_PATHS } from "./record-pages";
+
 /** The record arrays of the site config whose records have a page, each keyed by `slug`. */
-const RECORD_ARRAYS = ["people", "payment_methods", "games", "guides"] as const;
+const RECORD_ARRAYS = Object.keys(RECORD_PAGE_PATHS);
 
 type Json = Record<string, unknown>;
 

@@ -5,10 +5,11 @@
  * an index, never by scanning the table, and no report of the page views reads the views
  * themselves (their days, rankings and visitors are in the daily counts and combinations).
  */
-import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from "kysely";
+import type { KyselyPlugin, RootOperationNode } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { testClick } from "../../tests/click-record";
+import { sqlitePlan } from "../../tests/query-plan";
 import { DIMENSIONS, setFilters, type Filters } from "~/ledger/dimensions";
 import { openLedgerDatabase, type LedgerDatabase } from "~/ledger/database.server";
 import { CLICKS } from "~/ledger/rollups/families";
@@ -46,14 +47,11 @@ async function plans(): Promise<string[]> {
   const executor = database.reader.getExecutor();
   return Promise.all(
     captured.map(async ({ node, queryId }) => {
-      const { sql, parameters } = executor.compileQuery(
+      const compiled = executor.compileQuery(
         node,
         queryId as Parameters<typeof executor.compileQuery>[1],
       );
-      const plan = await database.reader.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${sql}`, [...parameters]),
-      );
-      return plan.rows.map((row) => row.detail).join(" | ");
+      return sqlitePlan(database.reader, compiled);
     }),
   );
 }

@@ -4,10 +4,11 @@
  * left out); every query a range of its table's `at` index; one set of queries per cache
  * period however many callers, a failed read not kept.
  */
-import { CompiledQuery, type Kysely, type KyselyPlugin } from "kysely";
+import type { Kysely, KyselyPlugin } from "kysely";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 
 import { testClick } from "../../tests/click-record";
+import { sqlitePlan } from "../../tests/query-plan";
 import { ownPostgresDatabase } from "../../tests/own-database";
 import { openLedgerDatabase, type LedgerDatabase } from "~/ledger/database.server";
 import type { ConversionsTable, Database, ViewsTable } from "~/ledger/schema";
@@ -181,13 +182,10 @@ describe.each(suites)("the last 30 minutes (Ahora) on %s", (kind, url) => {
     it("reads each table through a range of its `at` index", async () => {
       const queries = liveQueries(database.reader, minutesAgo(30), NOW);
       const plans = await Promise.all(
-        Object.entries(queries).map(async ([name, query]) => {
-          const { sql, parameters } = query.compile();
-          const plan = await database.reader.executeQuery<{ detail: string }>(
-            CompiledQuery.raw(`explain query plan ${sql}`, [...parameters]),
-          );
-          return [name, plan.rows.map((row) => row.detail).join(" | ")];
-        }),
+        Object.entries(queries).map(async ([name, query]) => [
+          name,
+          await sqlitePlan(database.reader, query.compile()),
+        ]),
       );
       const table = { visitors: "views", clicks: "clicks", postbacks: "conversions" } as const;
       for (const [name, plan] of plans) {

@@ -19,7 +19,6 @@ import path from "node:path";
 
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
 
 import type { PeopleStore } from "~/admin/people.server";
 import { clickScreen } from "~/clicks/click-screen.server";
@@ -33,17 +32,18 @@ import type { ReportQueries } from "~/reports/clicks.server";
 import type { LinkMonitor } from "~/link-health/monitor.server";
 import type { ViewLedger } from "~/views/ledger.server";
 
+import { accessLog as accessLogOf, type AccessLog } from "./access-log";
 import type { LoadedBuild } from "./app-build";
 import { cacheKey } from "./cache-key";
 import { clientAddress, type ClientAddress } from "./client-address";
 import { limitConnections } from "./connection-limits";
 import { DEV_EVENTS_PATH, DEV_SCRIPT_PATH, type DevContent } from "./dev-content";
 import { experimentAssignment } from "./experiment-assignment";
-import type { AccessLog, FastEndpoint } from "./fast-endpoint";
+import type { FastEndpoint } from "./fast-endpoint";
 import { outboundRedirect } from "./outbound";
 import type { PageCache } from "./page-cache";
 import { pageViewEndpoint } from "./page-view";
-import { postbackReceiver, redactToken } from "./postback";
+import { postbackReceiver } from "./postback";
 import { remixHandler } from "./remix-handler";
 import { BodyTooLarge, bodyLimit } from "./request-body";
 import { inspectRequest, refusalLogLine, type Refusal } from "./request-guard";
@@ -66,7 +66,7 @@ export type SiteServerOptions = {
   publicDirectory: string;
   /** Keep finished pages (off in development, so every edit shows). */
   cache: PageCache | null;
-  /** Access log lines (morgan "tiny"); off when null. */
+  /** Access log lines (access-log.ts); off when null. */
   log: ((line: string) => void) | null;
   /** The click ledger the outbound routes record into (null: clicks are not recorded). */
   clicks: ClickLedger | null;
@@ -146,7 +146,12 @@ export function createSiteServer(options: SiteServerOptions): Server {
     dataCentres(path.resolve(env.DATACENTRE_RANGES_FILE)),
   );
   // What every fast endpoint is given (fast-endpoint.ts).
-  const endpoint = { app: facade, siteHeaders: headers.page, clientAddress: client.of, accessLog };
+  const endpoint = {
+    app: facade,
+    siteHeaders: headers.page,
+    clientAddress: client.of,
+    accessLog: accessLog?.answered ?? null,
+  };
   const postback = postbackReceiver({
     ...endpoint,
     token: env.POSTBACK_TOKEN,
@@ -185,7 +190,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
 
       // 2. Fast endpoints, each a handler that answers and returns true, before the cache
       //    and Express (fast-endpoint.ts); each logs what an operator needs with
-      //    `logAccess` (the view endpoint: its refusals only).
+      //    `logAccess` once it has answered (the view endpoint: its refusals only).
       for (const answered of fastEndpoints) if (answered(req, res)) return;
 
       // 3. The page cache.
@@ -245,20 +250,6 @@ export function createSiteServer(options: SiteServerOptions): Server {
   server.maxConnections = LIMITS.maxConnections;
   limitConnections(server, { ...LIMITS, isExempt: client.isTrustedProxy });
   return server;
-}
-
-/**
- * The access log (morgan "tiny", one line per request), shared by Express and the fast
- * endpoints, which call it through `logAccess` before they answer. A request rendered
- * again as the site's error page (a body found too large, a resource route's empty 404)
- * passes twice: it gets one line.
- */
-function accessLogOf(log: (line: string) => void): AccessLog {
-  const logged = new WeakSet<IncomingMessage>();
-  const loggedBefore = (req: IncomingMessage) => logged.has(req) || !logged.add(req);
-  // A postback's path holds the secret token: the line names it `/postback/…`.
-  const write = (line: string) => log(redactToken(line.trimEnd()));
-  return morgan("tiny", { skip: loggedBefore, stream: { write } });
 }
 
 /** Step 4: what a request meets when the cache did not answer it, in that order. */
@@ -326,7 +317,7 @@ function expressApp(
       devContent.handle(req, res, next);
     });
   }
-  if (accessLog) app.use(accessLog);
+  if (accessLog) app.use(accessLog.middleware);
   app.use(
     remixHandler({
       build,

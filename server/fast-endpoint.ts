@@ -11,12 +11,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 import type { ServerApp } from "~/server-app.server";
 
+import type { AnswerLog } from "./access-log";
 import type { HeaderList } from "./site-headers";
 
 export type FastEndpoint = (req: IncomingMessage, res: ServerResponse) => boolean;
-
-/** The shared access log (app.ts), morgan's middleware. */
-export type AccessLog = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /** What every fast endpoint is given; `Uses` names the members of the facade it reads. */
 export type FastEndpointOptions<Uses extends keyof ServerApp> = {
@@ -26,16 +24,15 @@ export type FastEndpointOptions<Uses extends keyof ServerApp> = {
   siteHeaders: HeaderList;
   /** The client's address (client-address.ts), for the daily visitor key or a rate limit. */
   clientAddress: (req: IncomingMessage) => string;
-  accessLog: AccessLog | null;
+  /** The access log's line of an answer (access-log.ts); off when null. */
+  accessLog: AnswerLog | null;
 };
 
-const noop = () => {};
-
-/** Writes the request's access-log line, once, before the endpoint answers. */
+/** Writes the request's access-log line, once the endpoint has answered it. */
 export function logAccess(
-  accessLog: AccessLog | null,
+  accessLog: AnswerLog | null,
   req: IncomingMessage,
   res: ServerResponse,
 ): void {
-  accessLog?.(req, res, noop);
+  accessLog?.(req, res);
 }

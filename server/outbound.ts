@@ -148,9 +148,9 @@ export function outboundRedirect({
           param: affiliate.click_id_param,
           id: affiliate.send_click_id ? (click?.click_id ?? null) : null,
         });
-    logAccess(accessLog, req, res);
     res.writeHead(302, [...headers, "Location", location]);
     res.end();
+    logAccess(accessLog, req, res);
     return true;
   };
 }

@@ -28,7 +28,6 @@ import type { Env } from "~/config/env.server";
 import type { ViewLedger } from "~/views/ledger.server";
 import { buildViewRecord } from "~/views/view-record.server";
 import { MAX_VIEW_BODY_BYTES, VIEW_FIELDS, VIEW_PATH } from "~/views/view-endpoint";
-import type { ViewedPage } from "~/views/viewed-page.server";
 
 import { logAccess, type FastEndpoint, type FastEndpointOptions } from "./fast-endpoint";
 import { headerReader } from "./outbound";
@@ -105,23 +104,10 @@ export function pageViewEndpoint({
    * client sending what no page sends.
    */
   function refuse(req: IncomingMessage, res: ServerResponse, status: 400 | 413 = 400): void {
-    logAccess(accessLog, req, res);
     const body = status === 400 ? "400 Bad Request\n" : "413 Payload Too Large\n";
     res.writeHead(status, [...refusalHeaders, String(body.length)]);
     res.end(body);
-  }
-
-  let origins = { key: "", set: new Set<string>() };
-  /**
-   * The site's origins for a request (siteOriginsOf), remembered for the last Host: the
-   * same set each time lets click-record.server.ts remember its hosts too.
-   */
-  function originsOf(protocol: string, host: string | null, viewed: ViewedPage): Set<string> {
-    const key = `${protocol}//${host ?? ""} ${viewed.siteOrigin}`;
-    if (key !== origins.key) {
-      origins = { key, set: siteOriginsOf(protocol, host, viewed.siteOrigin) };
-    }
-    return origins.set;
+    logAccess(accessLog, req, res);
   }
 
   /** Records the view if it counts; never throws (a view is counted on a best-effort basis). */
@@ -149,7 +135,11 @@ export function pageViewEndpoint({
       fields.get(VIEW_FIELDS.page)!,
       isBlockedCountryCode(country, gate),
     );
-    const siteOrigins = originsOf(isSecure(req) ? "https:" : "http:", header("host"), viewed);
+    const siteOrigins = siteOriginsOf(
+      isSecure(req) ? "https:" : "http:",
+      header("host"),
+      viewed.siteOrigin,
+    );
     const view = buildViewRecord({
       header,
       fields,

@@ -98,6 +98,7 @@ export function postbackReceiver(options: PostbackReceiverOptions): PostbackRece
       String(Buffer.byteLength(body)),
     ]);
     res.end(body);
+    logAccess(options.accessLog, res.req, res);
   }
 
   /** 400 with the reason (413 or 414 for `too_large`, by `status`), logged as rejected. */
@@ -143,7 +144,6 @@ export function postbackReceiver(options: PostbackReceiverOptions): PostbackRece
 
   /** Answers a request that passed the guard and the path check. */
   function receiveRequest(req: IncomingMessage, res: ServerResponse, queryText: string): void {
-    logAccess(options.accessLog, req, res);
     const method = req.method ?? "";
     if (method !== "GET" && method !== "POST") {
       return send(res, 405, "ERROR method: use GET or POST", ["Allow", POSTBACK_METHODS]);

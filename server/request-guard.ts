@@ -144,7 +144,7 @@ export function inspectRequest(
   const given = parseTarget(form);
   const path = given.path.includes("%") ? routablePath(given.path) : given.path;
   req.url = path === given.path ? form : path + form.slice(given.path.length);
-  const parsed = path === given.path ? given : { path, query: given.query };
+  const parsed = path === given.path ? given : { ...given, path };
   setTarget(req, parsed);
 
   const method = req.method ?? "";

@@ -11,18 +11,22 @@ export type RequestTarget = {
   readonly path: string;
   /** The query, without "?" and without a fragment ("" when there is none). */
   readonly query: string;
+  /** When the guard read the request (`performance.now()`): the access log's response time. */
+  readonly receivedAt: number;
 };
 
 /**
  * Path and query of an origin-form target, split as the URL parser splits them: the path
  * ends at the first "?" or "#", the query runs from that "?" to a "#".
  */
-export function parseTarget(target: string): RequestTarget {
+export function parseTarget(target: string, receivedAt = performance.now()): RequestTarget {
   const hashAt = target.indexOf("#");
   const end = hashAt === -1 ? target.length : hashAt;
   const queryAt = target.indexOf("?");
-  if (queryAt === -1 || queryAt > end) return { path: target.slice(0, end), query: "" };
-  return { path: target.slice(0, queryAt), query: target.slice(queryAt + 1, end) };
+  if (queryAt === -1 || queryAt > end) {
+    return { path: target.slice(0, end), query: "", receivedAt };
+  }
+  return { path: target.slice(0, queryAt), query: target.slice(queryAt + 1, end), receivedAt };
 }
 
 const targets = new WeakMap<IncomingMessage, RequestTarget>();

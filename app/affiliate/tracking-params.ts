@@ -102,16 +102,25 @@ export function visitTrackingParams(
   return pickTrackingParams(landing.searchParams, subIdParam);
 }
 
+let lastOrigins = { key: "", origins: new Set<string>() };
+
 /**
  * The origins a Referer may have to count as this site: the configured one and the host
- * asked for (`protocol` "http:" or "https:", as the request came).
+ * asked for (`protocol` "http:" or "https:", as the request came). The set is remembered
+ * for the last request's: clients send the same Host again and again, and the same set
+ * lets the click and view records remember its hosts (hostsOf).
  */
 export function siteOriginsOf(
   protocol: string,
   host: string | null,
   configuredOrigin: string,
-): Set<string> {
-  return new Set(host ? [configuredOrigin, `${protocol}//${host}`] : [configuredOrigin]);
+): ReadonlySet<string> {
+  const key = `${protocol}//${host ?? ""} ${configuredOrigin}`;
+  if (key !== lastOrigins.key) {
+    const origins = new Set(host ? [configuredOrigin, `${protocol}//${host}`] : [configuredOrigin]);
+    lastOrigins = { key, origins };
+  }
+  return lastOrigins.origins;
 }
 
 /** The query parameter the browser sends an outbound link the visit's referrer host in. */

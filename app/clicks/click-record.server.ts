@@ -245,7 +245,7 @@ export function buildClickRecord(input: ClickInput): ClickRecord {
     browser: agent?.browser ?? "other",
     is_bot: bot ? 1 : 0,
     visitor: input.visitorKeys.key(input.clientAddress, userAgent, day),
-    click_id: newClickId(),
+    click_id: newClickId(at),
     offer: input.offer ?? null,
     fallback: 0,
   };

@@ -44,7 +44,7 @@ export type ClicksTable = {
   /** Daily visitor key: a hash of IP, User-Agent and a daily salt that is never stored. */
   visitor: string;
   /**
-   * The click's id (click-id.ts): 96 random bits, sent to the affiliate program, which
+   * The click's id (click-id.ts): its time, then 54 random bits, sent to the affiliate program, which
    * sends it back in its postbacks. Null for clicks recorded before ids existed.
    */
   click_id: string | null;

@@ -13,6 +13,7 @@ import type { Kysely } from "kysely";
 import { storeConversions } from "~/conversions/store.server";
 
 import type { LedgerDatabase } from "./database.server";
+import { insertRows } from "./insert-rows";
 import { CLICKS, CONVERSIONS, VIEWS } from "./rollups/families";
 import { addToDailyCounts, countWaiting } from "./rollups/rollup.server";
 import type { ClickRecord, Database, Dialect, ViewRecord } from "./schema";
@@ -23,19 +24,19 @@ type Batch<T> = { batch: T[]; token: string };
 
 export const writerTasks = {
   /** Writes the clicks and their daily counts; false when the token was written already. */
-  clicks: (db: Kysely<Database>, { batch, token }: Batch<ClickRecord>) =>
+  clicks: (db: Kysely<Database>, { batch, token }: Batch<ClickRecord>, dialect: Dialect) =>
     db.transaction().execute(async (trx) => {
       if (!(await claimBatch(trx, token))) return false;
-      await trx.insertInto("clicks").values(batch).execute();
-      await addToDailyCounts(trx, CLICKS, batch);
+      await insertRows(trx, dialect, "clicks", batch);
+      await addToDailyCounts(trx, CLICKS, batch, dialect);
       return true;
     }),
   /** Writes the views and their daily counts; false when the token was written already. */
-  views: (db: Kysely<Database>, { batch, token }: Batch<ViewRecord>) =>
+  views: (db: Kysely<Database>, { batch, token }: Batch<ViewRecord>, dialect: Dialect) =>
     db.transaction().execute(async (trx) => {
       if (!(await claimBatch(trx, token))) return false;
-      await trx.insertInto("views").values(batch).execute();
-      await addToDailyCounts(trx, VIEWS, batch);
+      await insertRows(trx, dialect, "views", batch);
+      await addToDailyCounts(trx, VIEWS, batch, dialect);
       return true;
     }),
   conversions: storeConversions,

@@ -350,12 +350,14 @@ export async function writeSeed(database: LedgerDatabase, options: SeedOptions):
       registrationRate > 0 ? seedConversions(batch, nextConversion, registrationRate) : [];
     await database.db.transaction().execute(async (trx) => {
       await trx.insertInto("clicks").values(batch).execute();
-      if (!rebuild) await addToDailyCounts(trx, CLICKS, batch);
+      if (!rebuild) await addToDailyCounts(trx, CLICKS, batch, database.dialect);
       // 1,000 rows × 19 columns: under the same bound.
       for (const part of chunked(conversions, 1_000)) {
         await trx.insertInto("conversions").values(part).execute();
       }
-      if (conversions.length > 0) await addToDailyCounts(trx, CONVERSIONS, conversions);
+      if (conversions.length > 0) {
+        await addToDailyCounts(trx, CONVERSIONS, conversions, database.dialect);
+      }
     });
     written += batch.length;
     converted += conversions.length;

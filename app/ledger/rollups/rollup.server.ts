@@ -6,9 +6,10 @@
  * those combinations, so the cost is per combination, not per fact. A missing value (no
  * campaign, no country) is stored as "".
  */
-import { sql, type Kysely, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 
 import { chunked } from "../chunked";
+import { insertRows } from "../insert-rows";
 import type { Dimension } from "../dimensions";
 import type { Database, Dialect } from "../schema";
 import { isSampled, printOf } from "../visitor-prints";
@@ -17,9 +18,6 @@ import { columnOf, keepsPrints, PRINTS, SAMPLED_PRINTS, type RollupFamily } from
 
 type Fact = { readonly day: string } & Readonly<Record<string, unknown>>;
 type Row = Record<string, string | number>;
-
-/** Values bound per statement: far below SQLite's and PostgreSQL's limits. */
-const PARAMETERS_PER_STATEMENT = 3_000;
 
 const stored = (fact: Fact, dimension: Dimension) => String(fact[columnOf(dimension)] ?? "");
 
@@ -65,20 +63,34 @@ function measuresOf(family: RollupFamily, fact: Fact): Row {
 const countsVisitor = (family: RollupFamily, fact: Fact) =>
   family.visitors !== undefined && (!family.visitors.people || fact.is_bot === 0);
 
-/** The batch grouped by day, keys and paired values, its measures summed. */
+/**
+ * The batch grouped by day, keys and paired values, its measures summed. It runs over
+ * every fact of every batch, so it builds a combination's objects once, not per fact.
+ */
 export function combinationsOf(family: RollupFamily, batch: readonly Fact[]): Combination[] {
   const combinations = new Map<string, Combination>();
   const printed = keepsPrints(family);
+  const columns = family.paired.map(columnOf);
+  const measures = Object.entries(family.measures);
   for (const fact of batch) {
-    const keys = keysOf(family, fact);
-    const values = family.paired.map((dimension) => stored(fact, dimension));
-    const id = [fact.day, ...Object.values(keys), ...values].join("\u0000");
-    const measures = measuresOf(family, fact);
+    let id = fact.day;
+    for (const key of family.keys) id += `\u0000${String(fact[key])}`;
+    for (const column of columns) id += `\u0000${String(fact[column] ?? "")}`;
     let combination = combinations.get(id);
-    if (combination) addMeasures(combination.measures, measures);
-    else {
-      combination = { day: fact.day, keys, values, measures, prints: new Set() };
+    if (!combination) {
+      combination = {
+        day: fact.day,
+        keys: keysOf(family, fact),
+        values: columns.map((column) => String(fact[column] ?? "")),
+        measures: Object.fromEntries(measures.map(([name]) => [name, 0])),
+        prints: new Set(),
+      };
       combinations.set(id, combination);
+    }
+    for (const [name, measure] of measures) {
+      combination.measures[name] =
+        Number(combination.measures[name]) +
+        ("count" in measure ? 1 : Number(fact[measure.sum] ?? 0));
     }
     if (printed && countsVisitor(family, fact))
       combination.prints.add(printOf(String(fact.visitor)));
@@ -117,26 +129,31 @@ export function dailyRowsOf(
   return [...rows.values()];
 }
 
-/** The filter table's rows: every pair of paired dimensions, from the combinations. */
+/**
+ * The filter table's rows: every pair of paired dimensions, from the combinations (81 per
+ * combination for the clicks' nine: their keys are built by parts, their rows once).
+ */
 export function filterRowsOf(family: RollupFamily, combinations: readonly Combination[]): Row[] {
   const rows = new Map<string, Row>();
   for (const { day, keys, values, measures } of combinations) {
+    const prefix = [day, ...Object.values(keys)].join("\u0000");
     for (const [at, filter] of family.paired.entries()) {
+      const filtered = `${prefix}\u0000${at}\u0000${values[at]}`;
       for (const [index, dimension] of family.paired.entries()) {
-        const key = [day, ...Object.values(keys), at, values[at], index, values[index]];
-        add(
-          rows,
-          key.join("\u0000"),
-          () => ({
+        const key = `${filtered}\u0000${index}\u0000${values[index]}`;
+        const row = rows.get(key);
+        if (row) addMeasures(row, measures);
+        else {
+          rows.set(key, {
             day,
             filter_dimension: filter,
             filter_value: values[at]!,
             dimension,
             value: values[index]!,
             ...keys,
-          }),
-          measures,
-        );
+            ...measures,
+          });
+        }
       }
     }
   }
@@ -177,42 +194,22 @@ function inLockOrder(rows: readonly Row[], key: readonly string[]): Row[] {
 /**
  * Inserts `rows`, adding `measures` to the rows already there and appending the text of
  * `appended` (a row's prints: a visitor seen again in a later batch is counted once when
- * read). Table names vary per family, so this one generic statement goes through an
- * untyped handle of the same transaction.
+ * read), in lock order.
  */
 async function upsert(
   db: Kysely<Database> | Transaction<Database>,
+  dialect: Dialect,
   table: keyof Database,
   rows: readonly Row[],
   conflict: readonly string[],
   measures: readonly string[],
   appended: readonly string[] = [],
 ): Promise<void> {
-  if (rows.length === 0) return;
-  const untyped = db as unknown as Kysely<Record<string, Row>>;
-  const size = Math.floor(PARAMETERS_PER_STATEMENT / Object.keys(rows[0]!).length);
-  for (const part of chunked(inLockOrder(rows, conflict), size)) {
-    await untyped
-      .insertInto(table)
-      .values(part)
-      .onConflict((onConflict) =>
-        onConflict
-          .columns(conflict as string[])
-          .doUpdateSet((eb) =>
-            Object.fromEntries([
-              ...measures.map((measure) => [
-                measure,
-                eb(eb.ref(`${table}.${measure}`), "+", eb.ref(`excluded.${measure}`)),
-              ]),
-              ...appended.map((column) => [
-                column,
-                sql<string>`${sql.ref(`${table}.${column}`)} || ${sql.ref(`excluded.${column}`)}`,
-              ]),
-            ]),
-          ),
-      )
-      .execute();
-  }
+  await insertRows(db, dialect, table, inLockOrder(rows, conflict), {
+    columns: conflict,
+    add: measures,
+    append: appended,
+  });
 }
 
 /**
@@ -221,6 +218,7 @@ async function upsert(
  */
 async function addVisitors(
   db: Kysely<Database> | Transaction<Database>,
+  dialect: Dialect,
   family: RollupFamily,
   batch: readonly Fact[],
 ): Promise<Map<string, number>> {
@@ -237,21 +235,21 @@ async function addVisitors(
       keys.set(Object.values(row).join("\u0000"), row);
     }
   }
-  const untyped = db as unknown as Kysely<Record<string, Row>>;
   const conflict = visitors.byPage ? ["day", "page", "visitor"] : ["day", "visitor"];
-  for (const part of chunked(inLockOrder([...keys.values()], conflict), 500)) {
-    const insert = untyped
-      .insertInto(visitors.table)
-      .values(part)
-      .onConflict((onConflict) => onConflict.columns(conflict).doNothing());
-    if (!visitors.counted) {
-      await insert.execute();
-      continue;
-    }
-    for (const { day, page } of await insert.returning(["day", "page"]).execute()) {
-      const key = `${day}\u0000${page}`;
-      gained.set(key, (gained.get(key) ?? 0) + 1);
-    }
+  const inserted = await insertRows(
+    db,
+    dialect,
+    visitors.table,
+    inLockOrder([...keys.values()], conflict),
+    {
+      columns: conflict,
+      // Only the keys this batch adds come back: its new visitors.
+      ...(visitors.counted ? { returning: ["day", "page"] } : {}),
+    },
+  );
+  for (const { day, page } of inserted) {
+    const key = `${String(day)}\u0000${String(page)}`;
+    gained.set(key, (gained.get(key) ?? 0) + 1);
   }
   return gained;
 }
@@ -261,9 +259,10 @@ export async function addToDailyCounts(
   db: Kysely<Database> | Transaction<Database>,
   family: RollupFamily,
   batch: readonly Fact[],
+  dialect: Dialect,
 ): Promise<void> {
   // Visitors first: the keys this batch is the first to insert are its new visitors.
-  const gained = await addVisitors(db, family, batch);
+  const gained = await addVisitors(db, dialect, family, batch);
   const measures = Object.keys(family.measures);
   const combinations = combinationsOf(family, batch);
   const daily = dailyRowsOf(family, batch, combinations);
@@ -278,6 +277,7 @@ export async function addToDailyCounts(
   }
   await upsert(
     db,
+    dialect,
     family.tables.daily,
     daily,
     ["day", "dimension", "value", ...family.keys],
@@ -285,6 +285,7 @@ export async function addToDailyCounts(
   );
   await upsert(
     db,
+    dialect,
     family.tables.filter,
     filterRowsOf(family, combinations),
     ["filter_dimension", "filter_value", "day", "dimension", "value", ...family.keys],
@@ -293,6 +294,7 @@ export async function addToDailyCounts(
   if (family.tables.combination) {
     await upsert(
       db,
+      dialect,
       family.tables.combination,
       combinations.map((combination) => combinationRowOf(family, combination)),
       ["day", ...family.paired.map(columnOf), ...family.keys],
@@ -327,7 +329,7 @@ export async function countWaiting(
     if (dialect === "postgres") waiting = waiting.forUpdate().skipLocked();
     const facts = (await waiting.execute()) as unknown as Fact[];
     if (facts.length === 0) return 0;
-    await addToDailyCounts(trx as unknown as Transaction<Database>, family, facts);
+    await addToDailyCounts(trx as unknown as Transaction<Database>, family, facts, dialect);
     for (const part of chunked(facts, 500)) {
       await trx
         .updateTable(family.fact)

@@ -4,11 +4,13 @@
  * hundreds a second at full load, and Kysely's building and compiling of a 500-row insert
  * costs about as much as SQLite's writing of it (docs/performance.md). The SQL is the
  * one Kysely writes for `insertInto(table).values(rows)` (with its `onConflict` and
- * `returning`) on the dialect of `db`; a full batch has the same shape every time, so under
- * load every statement is compiled already (the fewer statements a batch takes, the less
- * it costs: SQLite writes 500 rows in one statement for half of what it takes in 64-row
- * ones). A batch whose rows do not all have the same columns (Kysely would write DEFAULT for the
- * missing ones) goes through Kysely as it is.
+ * `returning`) on the dialect of `db`. The rows go in statements of a power of two rows
+ * each, 512 at most (a batch of 512 in one statement, 300 in 256 + 32 + 8 + 4), so a table
+ * has ten shapes at most, whatever its batches' sizes: a prepared statement of 512 rows
+ * takes about a megabyte of SQLite's memory, kept per shape (sqlite-dialect.ts), and a
+ * statement of 64 rows costs SQLite nearly twice as much a row as one of 512. A batch whose
+ * rows do not all have the same columns (Kysely would write DEFAULT for the missing ones)
+ * goes through Kysely as it is.
  */
 import { CompiledQuery, sql, type InsertQueryBuilder, type Kysely, type Transaction } from "kysely";
 import { LRUCache } from "lru-cache";
@@ -17,7 +19,9 @@ import type { Database, Dialect } from "./schema";
 
 /** Values bound per statement: far below SQLite's (32,766) and PostgreSQL's (65,535) limits. */
 const PARAMETERS_PER_STATEMENT = 30_000;
-/** Shapes kept compiled: the usual batch sizes of a few tables, and their daily counts. */
+/** Rows per statement at most (a power of two). */
+const MAX_ROWS = 512;
+/** Shapes kept compiled: ten sizes for each table the batches write. */
 const KEPT = 256;
 
 type Row = Readonly<Record<string, unknown>>;
@@ -99,10 +103,11 @@ export async function insertRows(
     const insert = (db as unknown as Untyped).insertInto(table).values(rows) as Insert;
     return (await withConflict(insert, table, conflict).execute()) as Record<string, unknown>[];
   }
-  const largest = Math.floor(PARAMETERS_PER_STATEMENT / columns.length);
+  const largest = Math.min(MAX_ROWS, Math.floor(PARAMETERS_PER_STATEMENT / columns.length));
   const returned: Record<string, unknown>[] = [];
-  for (let start = 0; start < rows.length; start += largest) {
-    const count = Math.min(largest, rows.length - start);
+  for (let start = 0, count = 0; start < rows.length; start += count) {
+    count = 1;
+    while (count * 2 <= Math.min(largest, rows.length - start)) count *= 2;
     const parameters: unknown[] = [];
     for (let index = start; index < start + count; index++) {
       const row = rows[index]!;

@@ -69,6 +69,18 @@ describe("the SQLite report reader", () => {
     ).rejects.toThrow(/only reads/);
   });
 
+  it("runs the dashboard's queries side by side: a short one is not queued behind a long one", async () => {
+    // The machine kinds here have two cores or more, so the pool has two threads at least.
+    const finished: string[] = [];
+    const long = sql<{ n: number }>`with recursive counter(x) as (select 1 union all
+      select x + 1 from counter where x < 10000000) select count(*) as n from counter`
+      .execute(database.reader)
+      .then(() => finished.push("long"));
+    const short = sql`select 1 as one`.execute(database.reader).then(() => finished.push("short"));
+    await Promise.all([long, short]);
+    expect(finished).toEqual(["short", "long"]);
+  });
+
   it("is the connection itself for an in-memory database (no file to share)", async () => {
     const memory = await openLedgerDatabase("sqlite::memory:");
     try {

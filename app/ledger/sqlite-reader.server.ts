@@ -103,11 +103,22 @@ class ReaderDriver implements Driver {
   }
 }
 
+/**
+ * SQLite's adapter, but for the count of connections: each query of the reader has a thread
+ * and a connection of its own. Kysely 0.29 queues every query of a dialect whose adapter
+ * says it has one connection (SQLite's), which made the dashboard's queries, meant to run
+ * side by side on the threads, run one after the other on one.
+ */
+class ReaderAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
+
 /** A dialect that reads the SQLite `file` in worker threads running `worker`. */
 export function sqliteReaderDialect(file: string, worker: string): Dialect {
   return {
-    // Kysely 0.28 leaves connection handling to the driver: each query takes its own thread.
-    createAdapter: () => new SqliteAdapter(),
+    createAdapter: () => new ReaderAdapter(),
     createDriver: () => new ReaderDriver(file, worker),
     createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),

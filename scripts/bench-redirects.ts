@@ -10,7 +10,9 @@
  *   tests/postgres-cluster.ts), started in turn on the same port.
  * Then, with PostgreSQL, it stops the database half-way through a run: every answer must
  * still be a 302, and the clicks queued meanwhile must reach the database once it is back.
- * Prints a Markdown table with each figure's ratio to the bare handler, and whether the
+ * Prints a Markdown table with each figure's ratio to the bare handler, then each run's CPU
+ * per request by thread (the server's, the writer's, V8's helpers, and autocannon's, which
+ * runs in this process: on two cores they share, this says which ran out), and whether the
  * targets are met (on SQLite: >= 60 % of bare, p99 <= 10 ms). Exits 1 when a
  * redirect failed or a target was missed, so `npm run bench` says so in its summary. Only
  * ever talks to localhost.
@@ -28,6 +30,7 @@ import { startCluster } from "../tests/postgres-cluster";
 import { writeRunningExperimentContent } from "../tests/running-experiment";
 
 import { autocannon, type LoadResult } from "./bench-autocannon";
+import { cpuPerRequest } from "./bench-cpu";
 import { startServer as startServerOn, stopServer } from "./bench-server";
 import { summarize } from "./bench-summary";
 
@@ -45,15 +48,28 @@ const TARGETS = { sqliteShareOfBare: 60, sqliteP99Ms: 10 };
 
 const startServer = (env: Record<string, string>) => startServerOn(PORT, env);
 
-async function drive(port = PORT): Promise<LoadResult> {
+/**
+ * The measured run on `port`, and what it cost in CPU per request: each thread of the server
+ * (process `pid`) and autocannon, which runs in this process.
+ */
+async function drive(pid: number, port = PORT): Promise<{ load: LoadResult; cpu: string }> {
   const url = URL_UNDER_TEST.replace(`:${PORT}/`, `:${port}/`);
   await autocannon({ url, connections: 10, duration: 2, headers: { "user-agent": BROWSER_UA } });
-  return autocannon({
-    url,
-    connections: 50,
-    duration: DURATION,
-    headers: { "user-agent": BROWSER_UA },
-  });
+  const generator = process.cpuUsage();
+  const { result: load, text } = await cpuPerRequest(
+    pid,
+    () =>
+      autocannon({
+        url,
+        connections: 50,
+        duration: DURATION,
+        headers: { "user-agent": BROWSER_UA },
+      }),
+    (result) => result.requests.sent,
+  );
+  const used = process.cpuUsage(generator);
+  const perRequest = (used.user + used.system) / Math.max(1, load.requests.sent);
+  return { load, cpu: `${text}; autocannon ${perRequest.toFixed(1)}` };
 }
 
 /** The site's answer to one redirect, as the bare handler is to replay it. */
@@ -125,6 +141,8 @@ async function main(): Promise<number> {
     if (failures(result) > 0) ok = false;
   };
   const verdicts: string[] = [];
+  /** Each run's CPU per request, per thread (bench-cpu.ts). */
+  const cpuRows: string[] = [];
   let targetsMet = true;
   try {
     // The link sends variant B of "home-h1" to a second landing: each click is
@@ -155,11 +173,14 @@ async function main(): Promise<number> {
       if (env.DATABASE_URL?.startsWith("sqlite:")) {
         writeFileSync(answerFile, JSON.stringify(await recordAnswer()));
       }
-      results.set(name, await drive());
+      const { load, cpu } = await drive(server.pid!);
+      results.set(name, load);
+      cpuRows.push(`| ${name} | ${cpu} |`);
       await stopServer(server);
     }
     const bareServer = await startBare(PORT + 1, answerFile);
-    const bare = await drive(PORT + 1);
+    const { load: bare, cpu: bareCpu } = await drive(bareServer.pid!, PORT + 1);
+    cpuRows.unshift(`| bare node:http, same 302 | ${bareCpu} |`);
     await stopServer(bareServer);
 
     const share = (result: LoadResult) => (result.requests.average / bare.requests.average) * 100;
@@ -212,6 +233,12 @@ async function main(): Promise<number> {
   console.log("| scenario | requests/s | p50 ms | p99 ms | 302s | failed | note |");
   console.log("| -------- | ---------: | -----: | -----: | ---: | -----: | ---- |");
   for (const line of rows) console.log(line);
+  console.log(
+    "\nCPU per request, µs (user + system), by thread of the server and the load generator: two cores serve them all\n",
+  );
+  console.log("| scenario | µs per request |");
+  console.log("| -------- | -------------- |");
+  for (const line of cpuRows) console.log(line);
   console.log(
     `\nTargets (measured on a shared machine: compare runs):\n${verdicts.map((line) => `- ${line}`).join("\n")}`,
   );

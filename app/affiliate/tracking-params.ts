@@ -102,7 +102,12 @@ export function visitTrackingParams(
   return pickTrackingParams(landing.searchParams, subIdParam);
 }
 
-let lastOrigins = { key: "", origins: new Set<string>() };
+let last: { protocol: string; host: string | null; configured: string; origins: Set<string> } = {
+  protocol: "",
+  host: null,
+  configured: "",
+  origins: new Set(),
+};
 
 /**
  * The origins a Referer may have to count as this site: the configured one and the host
@@ -115,12 +120,11 @@ export function siteOriginsOf(
   host: string | null,
   configuredOrigin: string,
 ): ReadonlySet<string> {
-  const key = `${protocol}//${host ?? ""} ${configuredOrigin}`;
-  if (key !== lastOrigins.key) {
+  if (protocol !== last.protocol || host !== last.host || configuredOrigin !== last.configured) {
     const origins = new Set(host ? [configuredOrigin, `${protocol}//${host}`] : [configuredOrigin]);
-    lastOrigins = { key, origins };
+    last = { protocol, host, configured: configuredOrigin, origins };
   }
-  return lastOrigins.origins;
+  return last.origins;
 }
 
 /** The query parameter the browser sends an outbound link the visit's referrer host in. */

@@ -9,8 +9,8 @@
  * has ten shapes at most, whatever its batches' sizes: a prepared statement of 512 rows
  * takes about a megabyte of SQLite's memory, kept per shape (sqlite-dialect.ts), and a
  * statement of 64 rows costs SQLite nearly twice as much a row as one of 512. A batch whose
- * rows do not all have the same columns (Kysely would write DEFAULT for the missing ones)
- * goes through Kysely as it is.
+ * rows do not all have the same columns goes through Kysely as it is (which writes the
+ * missing values as DEFAULT on PostgreSQL and as NULL on SQLite).
  */
 import { CompiledQuery, sql, type InsertQueryBuilder, type Kysely, type Transaction } from "kysely";
 import { LRUCache } from "lru-cache";

@@ -1,5 +1,5 @@
 /**
- * What the alerts watch (issue 35), judged at each run of the destination monitor:
+ * What the alerts watch, judged at each run of the destination monitor:
  * - **destino-roto**: a destination of the content whose last check is roto;
  * - **postbacks-silenciosos**: the program sent postbacks in the last 14 days, none for
  *   longer than `postback_silence_hours` (24 by default), and people kept clicking since

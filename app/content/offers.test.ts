@@ -1,5 +1,5 @@
 /**
- * Offers written once (issue 34), on the real content: the checks that stop
+ * Offers written once, on the real content: the checks that stop
  * `npm run content:check` and Publicar, and the request-time rule: past its valid_until an
  * offer vanishes from every page and its /go/ links lead to its fallback destination,
  * with no publish (a test clock: the loader's `now`, outboundTarget's `now`).

@@ -1,5 +1,5 @@
 /**
- * Offers, written once (issue 34): a block (or a bonus card) names its offer by id and
+ * Offers, written once: a block (or a bonus card) names its offer by id and
  * shows the offer's terms line; its € and «Nx» figures must be the offer's; outside the
  * offer's validity nothing on the site claims it. Three moments:
  * - parse (`offerProblems`, `withOfferTerms`): the checks that stop the build and the

@@ -1,5 +1,5 @@
 /**
- * The records' pages (issue 34) on the real content: a payment method is written once,
+ * The records' pages on the real content: a payment method is written once,
  * and its page and every deposit table that names it show the same facts.
  */
 import { describe, expect, it } from "vitest";

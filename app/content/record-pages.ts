@@ -1,5 +1,5 @@
 /**
- * The pages the site's records make (issue 34): one page per person at /autores/<slug>.
+ * The pages the site's records make: one page per person at /autores/<slug>.
  * They are built from the site config as it is checked, so a record changed once changes
  * its page and every page that names it; the studio edits them in Ajustes del sitio.
  */

@@ -1,6 +1,6 @@
 /**
  * The date a visitor reads under a page's byline is the day of the last publish that
- * changed the page (issue 34), not the build's: the studio stamps it as it publishes. A
+ * changed the page, not the build's: the studio stamps it as it publishes. A
  * page document gets `updated` when anything but that date changed; the site config gets
  * it on each record with a page of its own (a person, a payment method, a game, a guide)
  * that changed. Legal pages keep the dates their own heading states. Files a developer

@@ -1,6 +1,6 @@
 /**
- * A link's fallback while its destination is broken (site.json `affiliate.fallbacks`,
- * issue 35): the outbound redirect (app/clicks/record-click.server.ts) asks here where a
+ * A link's fallback while its destination is broken (site.json `affiliate.fallbacks`):
+ * the outbound redirect (app/clicks/record-click.server.ts) asks here where a
  * click goes once it knows the destination the link leads to now (its offer's, its split
  * variant's). While the destination monitor's last check of that destination found it
  * broken (roto), a link that names a fallback sends the visitor there; after one healthy

@@ -1,5 +1,5 @@
 /**
- * The paths that answered 404 (issue 34, migration 018), so a broken inbound link gets a
+ * The paths that answered 404 (migration 018), so a broken inbound link gets a
  * redirect: per UTC day and path, how many times. Kept bounded whatever arrives: at most
  * PATHS_PER_DAY paths a day (a path seen that day always counts; a new one beyond the bound
  * is dropped, and the dashboard says the bound was reached), NOT_FOUND_DAYS days, a path cut

@@ -1,5 +1,5 @@
 /**
- * The 301s the site answers (issue 34), in one map: every path a page was published at and
+ * The 301s the site answers, in one map: every path a page was published at and
  * has left (from the studio's revisions: `movedPaths`), and the redirects an admin added
  * (`site.redirects`, which win over a moved path). Each goes straight to a page's path now:
  * a page renamed twice sends both old paths to the newest (a chain is one hop), and a path

@@ -1,5 +1,5 @@
 /**
- * The games' CSV import (issue 34): a file of games (name, provider, RTP, volatility,
+ * The games' CSV import: a file of games (name, provider, RTP, volatility,
  * image file name) read into rows, each to add to the site config's `games` or to update
  * the game of the same slug. The studio shows the rows first (a preview), then writes them
  * into the settings' draft on confirmation (app/studio/games-route.tsx): a new game's

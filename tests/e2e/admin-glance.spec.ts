@@ -1,5 +1,5 @@
 /**
- * The dashboard at a glance, on the seeded ledger (issue 36): the key figures in three
+ * The dashboard at a glance, on the seeded ledger: the key figures in three
  * groups, each one full row on a laptop and two full columns on a phone, never an empty
  * slot; the chart with round y-axis ticks, the previous period, and the figure of a day on
  * tap, hover and keyboard, the ledger's own count; no sideways scroll; nothing for axe.

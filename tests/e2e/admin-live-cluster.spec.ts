@@ -1,5 +1,5 @@
 /**
- * Ahora through the cluster (issue 36, item 4): two production servers on one throwaway
+ * Ahora through the cluster: two production servers on one throwaway
  * PostgreSQL, as two instances behind the front. A click answered by one instance shows
  * under Ahora on a dashboard open on the other within 10 seconds, without a reload: the
  * block reads the shared tables, not the instance's memory.

@@ -1,5 +1,5 @@
 /**
- * The dashboard's Ahora block (issue 36, item 4) on the seeded server: a click made in
+ * The dashboard's Ahora block on the seeded server: a click made in
  * another browser, with a person's User-Agent, shows under Ahora within 10 seconds without
  * a reload; /admin/ahora.json answers only with the session, never stored; the counts are a
  * polite live region and the list is not; at 390 px nothing scrolls sideways; nothing for axe.

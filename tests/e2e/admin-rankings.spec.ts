@@ -1,5 +1,5 @@
 /**
- * The rankings on the seeded ledger (issue 36): at 390 px every ranking's first row shows
+ * The rankings on the seeded ledger: at 390 px every ranking's first row shows
  * its label and its clicks on screen and nothing scrolls sideways, the menu included; at
  * 1280 px the rankings sit two by two; the figures they show are chosen in a form (with
  * JavaScript and without), kept in the URL, and a saved view reopens them; axe at both widths.

@@ -36,7 +36,7 @@ for (const { slug } of pages) {
       await expect(notice).toContainText(footer.responsible_gambling.message);
       const conditions = notice.getByRole("link", { name: footer.advertising.conditions.text });
       await expect(conditions).toHaveAttribute("href", footer.advertising.conditions.url);
-      // And how the site earns money from it (issue 34).
+      // And how the site earns money from it.
       await expect(
         notice.getByRole("link", { name: footer.advertising.disclosure.text }),
       ).toHaveAttribute("href", footer.advertising.disclosure.url);

@@ -1,5 +1,5 @@
 /**
- * People behind the pages (issue 34): every indexable page but the legal ones shows who
+ * People behind the pages: every indexable page but the legal ones shows who
  * wrote it, who reviewed it and the date of its last change, and its JSON-LD says the
  * same (author, reviewedBy, dateModified); each person has a page at /autores/<slug>.
  * The pages are the content's and the records' (people, payment methods, games, guides), as

@@ -1,5 +1,5 @@
 /**
- * The destination monitor end to end (issue 35, docs/link-health.md): a stub tracker on
+ * The destination monitor end to end (docs/link-health.md): a stub tracker on
  * this machine (HTTPS, with the test-only certificate trusted through NODE_EXTRA_CA_CERTS)
  * answers each of the content's affiliate destinations as a kind of tracker does: healthy,
  * dropping the sub-id, 200 "Invalid link", or never. A server of its own, on a copy of the

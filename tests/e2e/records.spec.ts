@@ -1,5 +1,5 @@
 /**
- * Records edited in the studio (issue 34), on the production build with the studio on
+ * Records edited in the studio, on the production build with the studio on
  * SQLite: the marketer imports games from a CSV (a preview that names what is wrong line by
  * line, then a confirmation that writes them into the settings' draft), and publishing is
  * refused until the new game's texts are written (app/content/record-pages.test.ts shows a

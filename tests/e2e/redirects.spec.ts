@@ -1,5 +1,5 @@
 /**
- * Redirects (issue 34), on the production build with the studio on SQLite: a page whose path
+ * Redirects, on the production build with the studio on SQLite: a page whose path
  * changes in the studio leaves a 301 from its old path (and back again, without a loop);
  * paths that answer 404 are listed for an admin, who redirects one in two clicks and removes
  * it again; a redirect that would hide a page is refused beside its field; the exported files

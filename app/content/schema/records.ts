@@ -1,5 +1,5 @@
 /**
- * The records pages share (issue 34): the people who write and review the site. A record
+ * The records pages share: the people who write and review the site. A record
  * is written once, in the site config, and feeds its own page and every page that names it
  * (app/content/record-pages.ts).
  */

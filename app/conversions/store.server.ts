@@ -18,6 +18,7 @@ import type {
   PostbackOutcome,
 } from "~/ledger/schema";
 import { durably } from "~/ledger/durably.server";
+import { insertRows } from "~/ledger/insert-rows";
 import { dayIn } from "~/reports/reporting-day";
 
 import { RETRY_WINDOW_MS } from "./dedup";
@@ -81,14 +82,15 @@ export function storeConversions(
 ): Promise<RecordOutcome[]> {
   // Answered 200 once on disk: a power loss after it must not undo it.
   return durably(db, dialect, async (trx) => {
-    const outcomes = batch.length > 0 ? await insert(trx, batch, log, timeZone) : [];
-    if (log.length > 0) await appendLog(trx, log);
+    const outcomes = batch.length > 0 ? await insert(trx, dialect, batch, log, timeZone) : [];
+    if (log.length > 0) await appendLog(trx, dialect, log);
     return outcomes;
   });
 }
 
 async function insert(
   trx: Transaction<Database>,
+  dialect: Dialect,
   batch: ConversionToStore[],
   log: LogRow[],
   timeZone: string,
@@ -144,16 +146,11 @@ async function insert(
   }
   // Another instance may have stored the same key meanwhile (PostgreSQL): the unique
   // index has the last word, and what it refused is a duplicate.
-  const stored = new Set<string>();
-  for (const part of chunked(rows, 100)) {
-    const inserted = await trx
-      .insertInto("conversions")
-      .values(part)
-      .onConflict((conflict) => conflict.column("dedup_key").doNothing())
-      .returning("dedup_key")
-      .execute();
-    for (const row of inserted) stored.add(row.dedup_key);
-  }
+  const inserted = await insertRows(trx, dialect, "conversions", rows, {
+    columns: ["dedup_key"],
+    returning: ["dedup_key"],
+  });
+  const stored = new Set(inserted.map((row) => String(row.dedup_key)));
   if (stored.size < rows.length) {
     for (const [index, item] of batch.entries()) {
       if (outcomes[index] !== "duplicate" && !stored.has(item.key)) {
@@ -168,8 +165,12 @@ async function insert(
   return outcomes;
 }
 
-async function appendLog(trx: Transaction<Database>, log: LogRow[]): Promise<void> {
-  for (const part of chunked(log, 200)) await trx.insertInto("postback_log").values(part).execute();
+async function appendLog(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  log: LogRow[],
+): Promise<void> {
+  await insertRows(trx, dialect, "postback_log", log);
   logWrites += log.length;
   if (logWrites >= POSTBACK_LOG_ROWS / 10) {
     logWrites = 0;

@@ -33,10 +33,9 @@ type Combination = {
   prints: Set<string>;
 };
 
-/** Adds each of `measures` to the same measure of `row`. */
+/** Adds each of `measures` to the same measure of `row` (both counted here: numbers). */
 function addMeasures(row: Row, measures: Row): void {
-  for (const [name, value] of Object.entries(measures))
-    row[name] = Number(row[name]) + Number(value);
+  for (const name in measures) row[name] = (row[name] as number) + (measures[name] as number);
 }
 
 /** Adds `measures` to the row kept under `key`, made by `make` the first time. */
@@ -131,33 +130,50 @@ export function dailyRowsOf(
 
 /**
  * The filter table's rows: every pair of paired dimensions, from the combinations (81 per
- * combination for the clicks' nine: their keys are built by parts, their rows once).
+ * combination for the clicks' nine). Nearly every pair is a row of its own, so the rows are
+ * found through maps keyed by the values themselves, one per day and keys, filter and
+ * dimension, instead of by a key string built per pair.
  */
 export function filterRowsOf(family: RollupFamily, combinations: readonly Combination[]): Row[] {
-  const rows = new Map<string, Row>();
+  const paired = family.paired;
+  const rows: Row[] = [];
+  // Per day and keys, per filter, per filter value: per dimension, the row of each value.
+  const groups = new Map<string, Map<string, Map<string, Row>[]>[]>();
   for (const { day, keys, values, measures } of combinations) {
     const prefix = [day, ...Object.values(keys)].join("\u0000");
-    for (const [at, filter] of family.paired.entries()) {
-      const filtered = `${prefix}\u0000${at}\u0000${values[at]}`;
-      for (const [index, dimension] of family.paired.entries()) {
-        const key = `${filtered}\u0000${index}\u0000${values[index]}`;
-        const row = rows.get(key);
+    let byFilter = groups.get(prefix);
+    if (!byFilter) {
+      byFilter = paired.map(() => new Map());
+      groups.set(prefix, byFilter);
+    }
+    for (let at = 0; at < paired.length; at++) {
+      const filterValue = values[at]!;
+      let byDimension = byFilter[at]!.get(filterValue);
+      if (!byDimension) {
+        byDimension = paired.map(() => new Map());
+        byFilter[at]!.set(filterValue, byDimension);
+      }
+      for (let index = 0; index < paired.length; index++) {
+        const value = values[index]!;
+        const row = byDimension[index]!.get(value);
         if (row) addMeasures(row, measures);
         else {
-          rows.set(key, {
+          const made: Row = {
             day,
-            filter_dimension: filter,
-            filter_value: values[at]!,
-            dimension,
-            value: values[index]!,
+            filter_dimension: paired[at]!,
+            filter_value: filterValue,
+            dimension: paired[index]!,
+            value,
             ...keys,
             ...measures,
-          });
+          };
+          byDimension[index]!.set(value, made);
+          rows.push(made);
         }
       }
     }
   }
-  return [...rows.values()];
+  return rows;
 }
 
 const combinationRowOf = (
@@ -181,10 +197,20 @@ const combinationRowOf = (
 /**
  * The rows sorted by their key: every writer (another batch, another instance) then locks
  * the rows of a table in the same order, so two concurrent upserts on PostgreSQL wait for
- * each other instead of deadlocking.
+ * each other instead of deadlocking. SQLite locks the whole file for a write, so its rows
+ * go as they are (the sort of a batch's filter rows was a sixth of its counting).
  */
-function inLockOrder(rows: readonly Row[], key: readonly string[]): Row[] {
-  const keyOf = (row: Row) => key.map((column) => String(row[column])).join("\u0000");
+function inLockOrder(
+  rows: readonly Row[],
+  key: readonly string[],
+  dialect: Dialect,
+): readonly Row[] {
+  if (dialect === "sqlite") return rows;
+  const keyOf = (row: Row) => {
+    let text = String(row[key[0]!]);
+    for (let index = 1; index < key.length; index++) text += `\u0000${String(row[key[index]!])}`;
+    return text;
+  };
   return rows
     .map((row) => [keyOf(row), row] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -205,7 +231,7 @@ async function upsert(
   measures: readonly string[],
   appended: readonly string[] = [],
 ): Promise<void> {
-  await insertRows(db, dialect, table, inLockOrder(rows, conflict), {
+  await insertRows(db, dialect, table, inLockOrder(rows, conflict, dialect), {
     columns: conflict,
     add: measures,
     append: appended,
@@ -240,7 +266,7 @@ async function addVisitors(
     db,
     dialect,
     visitors.table,
-    inLockOrder([...keys.values()], conflict),
+    inLockOrder([...keys.values()], conflict, dialect),
     {
       columns: conflict,
       // Only the keys this batch adds come back: its new visitors.

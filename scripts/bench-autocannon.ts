@@ -5,6 +5,8 @@ import autocannonUntyped from "autocannon";
 export type LoadRequest = { method: string; path: string };
 
 export type LoadResult = {
+  /** Seconds the run lasted, as autocannon measured it (a loaded machine may overrun). */
+  duration: number;
   requests: { average: number; sent: number };
   latency: { p50: number; p99: number };
   errors: number;

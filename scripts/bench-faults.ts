@@ -36,7 +36,7 @@ import pg from "pg";
 import { startCluster } from "../tests/postgres-cluster";
 
 import { autocannon, type LoadResult } from "./bench-autocannon";
-import { stopServer } from "./bench-server";
+import { stopOnExit, stopServer } from "./bench-server";
 import { summarize } from "./bench-summary";
 
 const PORT = Number(process.env.BENCH_FAULT_PORT ?? 3580);
@@ -56,6 +56,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
+  stopOnExit(child);
   let output = "";
   child.stderr!.on("data", (chunk) => (output += chunk));
   const server = { child, log: () => output };

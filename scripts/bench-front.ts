@@ -22,7 +22,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { rawRequest } from "./bench-http";
-import { wrk, type Run } from "./bench-wrk";
+import { ensureBenchTools, wrk, type Run } from "./bench-wrk";
 import { startTopology } from "./topology";
 
 const DURATION = Number(process.env.BENCH_FRONT_DURATION ?? 10);
@@ -49,7 +49,7 @@ const OWN_HEADERS = new Set([
 type Row = { name: string; run: Run; note: string };
 
 async function main(): Promise<number> {
-  execFileSync("bash", ["scripts/ensure-bench-tools.sh"], { stdio: "inherit" });
+  ensureBenchTools();
   if (process.env.BENCH_SKIP_BUILD !== "1")
     execFileSync("npm", ["run", "build"], { stdio: "inherit" });
 

@@ -11,7 +11,7 @@
  * and after. Targets: the server at >= 70 % of the bare handler for a cached page, the flood
  * at >= 80 % of the cached figure, memory growth < 50 MB over the flood; exits 1 when one
  * is missed. Builds first unless BENCH_SKIP_BUILD=1; installs wrk and nginx with
- * scripts/ensure-bench-tools.sh. Only ever talks to 127.0.0.1.
+ * scripts/ensure-bench-tools.sh (ensureBenchTools). Only ever talks to 127.0.0.1.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -20,7 +20,8 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { rawRequest } from "./bench-http";
-import { rssMb, wrk, type Run } from "./bench-wrk";
+import { stopOnExit } from "./bench-server";
+import { ensureBenchTools, rssMb, wrk, type Run } from "./bench-wrk";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const FLOOD_DURATION = Number(process.env.BENCH_FLOOD_DURATION ?? 30);
@@ -43,6 +44,7 @@ function start(command: string, args: string[], env: Record<string, string> = {}
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  stopOnExit(child);
   children.push(child);
   return child;
 }
@@ -79,7 +81,7 @@ async function waitFor(port: number, path = "/") {
 }
 
 async function main(): Promise<number> {
-  execFileSync("bash", ["scripts/ensure-bench-tools.sh"], { stdio: "inherit" });
+  ensureBenchTools();
   if (process.env.BENCH_SKIP_BUILD !== "1")
     execFileSync("npm", ["run", "build"], { stdio: "inherit" });
   const work = mkdtempSync(path.join(tmpdir(), "bench-"));

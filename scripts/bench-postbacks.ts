@@ -23,7 +23,7 @@ import { env } from "../app/config/env.server";
 import { loadContent } from "../app/content/load-content.server";
 
 import { autocannon, type LoadRequest, type LoadResult } from "./bench-autocannon";
-import { startServer, stopServer } from "./bench-server";
+import { startServer, stopOnExit, stopServer } from "./bench-server";
 import { summarize } from "./bench-summary";
 import { todayIn } from "../app/reports/reporting-day";
 
@@ -93,6 +93,7 @@ async function startBare(): Promise<ChildProcess> {
     ],
     { stdio: ["ignore", "ignore", "inherit"] },
   );
+  stopOnExit(child);
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
       await fetch(`http://127.0.0.1:${BARE_PORT}/`);
@@ -152,7 +153,8 @@ async function main(): Promise<number> {
       bare.kill("SIGTERM");
     }
 
-    const accepted = oks(site) / DURATION;
+    // Over the run's measured length, not the nominal one: a busy machine may overrun it.
+    const accepted = oks(site) / site.duration;
     console.log(
       `\nPostbacks (distinct deposits, GET), ${CONNECTIONS} connections, ${DURATION} s each (autocannon); POSTBACK_RATE_LIMIT raised: the receiver is measured, not the limiter:\n`,
     );
@@ -173,7 +175,7 @@ async function main(): Promise<number> {
     );
 
     summarize(
-      `- postbacks on SQLite: ${(stored / DURATION).toFixed(0)} stored/s, ${accepted.toFixed(0)} answered 200/s, ${((site.requests.average / reference.requests.average) * 100).toFixed(0)} % of a bare node:http 200 (target >= ${TARGET_PER_SECOND} stored/s: ${accepted >= TARGET_PER_SECOND ? "met" : "NOT met"})`,
+      `- postbacks on SQLite: ${(stored / site.duration).toFixed(0)} stored/s, ${accepted.toFixed(0)} answered 200/s, ${((site.requests.average / reference.requests.average) * 100).toFixed(0)} % of a bare node:http 200 (target >= ${TARGET_PER_SECOND} stored/s: ${accepted >= TARGET_PER_SECOND ? "met" : "NOT met"})`,
     );
     // Answers still in flight when autocannon stops are stored but not counted as 200s.
     const consistent = stored >= oks(site) && stored - oks(site) <= CONNECTIONS;

@@ -31,7 +31,7 @@ import { writeRunningExperimentContent } from "../tests/running-experiment";
 
 import { autocannon, type LoadResult } from "./bench-autocannon";
 import { cpuPerRequest } from "./bench-cpu";
-import { startServer as startServerOn, stopServer } from "./bench-server";
+import { startServer as startServerOn, stopOnExit, stopServer } from "./bench-server";
 import { summarize } from "./bench-summary";
 
 const PORT = Number(process.env.BENCH_REDIRECT_PORT ?? 3560);
@@ -96,6 +96,7 @@ async function startBare(port: number, answerFile: string) {
   const child = spawn("node", ["scripts/bench-bare-redirect.mjs", String(port), answerFile], {
     stdio: ["ignore", "ignore", "inherit"],
   });
+  stopOnExit(child);
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
       await fetch(`http://127.0.0.1:${port}/`, { redirect: "manual" });

@@ -27,7 +27,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import SQLite from "better-sqlite3";
 
 import { rawRequest } from "./bench-http";
-import { startServer, stopServer } from "./bench-server";
+import { startServer, stopOnExit, stopServer } from "./bench-server";
 import { summarize } from "./bench-summary";
 import { rssMb, wrk, type Run } from "./bench-wrk";
 
@@ -74,6 +74,7 @@ async function startBare(directory: string) {
   const child = spawn("node", ["scripts/bench-bare-server.mjs", String(BARE_PORT), directory], {
     stdio: ["ignore", "ignore", "inherit"],
   });
+  stopOnExit(child);
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
       await ask(BARE_PORT, {});

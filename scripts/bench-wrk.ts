@@ -17,6 +17,19 @@ function ms(value: string, unit: string): number {
   return unit === "us" ? number / 1000 : unit === "s" ? number * 1000 : number;
 }
 
+let toolsChecked = false;
+
+/**
+ * Installs wrk and nginx from Debian's packages when absent (scripts/ensure-bench-tools.sh),
+ * once per process: every bench that drives wrk or compares with nginx calls it, so each
+ * runs alone on a fresh machine, not only after the one that used to install them.
+ */
+export function ensureBenchTools(): void {
+  if (toolsChecked) return;
+  execFileSync("bash", ["scripts/ensure-bench-tools.sh"], { stdio: "inherit" });
+  toolsChecked = true;
+}
+
 /** Runs `wrk -t1` and reads requests/s, p50, p99, non-2xx and socket errors from its output. */
 export function wrk(
   url: string,
@@ -36,6 +49,7 @@ export function wrk(
     `Accept-Encoding: ${encoding}`,
   ];
   if (script) args.push("-s", script);
+  ensureBenchTools();
   const output = execFileSync("wrk", [...args, url], { encoding: "utf8" });
   const percentile = (p: string) => {
     const match = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`).exec(output);
@@ -54,8 +68,11 @@ export function wrk(
   };
 }
 
-/** A process's resident memory, in MB (Linux). */
+/** A running process's resident memory, in MB (Linux); throws when it has exited. */
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  // An exited process not yet reaped (a zombie) has a status but no memory.
+  if (kb === undefined) throw new Error(`process ${pid} is not running: no memory to read`);
+  return Number(kb) / 1024;
 }

@@ -206,11 +206,7 @@ function inLockOrder(
   dialect: Dialect,
 ): readonly Row[] {
   if (dialect === "sqlite") return rows;
-  const keyOf = (row: Row) => {
-    let text = String(row[key[0]!]);
-    for (let index = 1; index < key.length; index++) text += `\u0000${String(row[key[index]!])}`;
-    return text;
-  };
+  const keyOf = (row: Row) => key.map((column) => String(row[column])).join("\u0000");
   return rows
     .map((row) => [keyOf(row), row] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

@@ -41,8 +41,7 @@ import { sourceOf, type Source } from "./table-decider";
 import { visitorsOfRead } from "./visitors";
 import type { ClickCombinationDailyTable, Database } from "~/ledger/schema";
 
-/** click_offer_combination_daily's columns, in the paired dimensions' order. */
-const COMBINATION_COLUMNS = CLICKS.paired.map(columnOf) as CombinationColumn[];
+/** click_offer_combination_daily's columns of the paired dimensions. */
 type CombinationColumn = Exclude<
   keyof ClickCombinationDailyTable,
   "day" | "is_bot" | "clicks" | "visitors"
@@ -375,16 +374,25 @@ export function reportQueries(db: Kysely<Database>) {
     kinds: Kinds,
     subids: boolean,
   ) {
+    // Grouped by the values the filters leave free: a filtered dimension holds its value
+    // only, with every click of the read.
+    const fixed = new Map(setFilters(filters));
+    const free = CLICKS.paired.filter((dimension) => !fixed.has(dimension));
+    const columns = free.map(columnOf) as CombinationColumn[];
+    const query = combinations(range, filters)
+      .where(kept(kinds))
+      .select((eb) => [...columns, eb.fn.sum<number>("clicks").as("clicks")]);
+    // Every dimension filtered: one sum, null without clicks (counted as 0).
     const [rows, counts] = await Promise.all([
-      combinations(range, filters)
-        .where(kept(kinds))
-        .select((eb) => [...COMBINATION_COLUMNS, eb.fn.sum<number>("clicks").as("clicks")])
-        .groupBy(COMBINATION_COLUMNS)
-        .execute(),
+      (columns.length > 0 ? query.groupBy(columns) : query).execute(),
       countsFromClicks(range, filters, kinds, subids ? SUBIDS : []),
     ]);
     // A daily count stores a missing value as "".
-    addGrouped(counts, CLICKS.paired, rows, (stored) => (stored === "" ? null : stored));
+    addGrouped(counts, free, rows, (stored) => (stored === "" ? null : stored));
+    const clicks = rows.reduce((sum, row) => sum + Number(row.clicks), 0);
+    for (const [dimension, value] of clicks > 0 ? fixed : []) {
+      counts[dimension].set(value, (counts[dimension].get(value) ?? 0) + clicks);
+    }
     return counts;
   }
 

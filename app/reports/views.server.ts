@@ -201,19 +201,26 @@ export function viewReports(db: Kysely<Database>) {
     return withPageVisitors(rankings, visitors);
   }
 
-  /** Every dimension's views from the filtered combinations, grouped by all six values. */
+  /**
+   * Every dimension's views from the filtered combinations, grouped by the values the
+   * filters leave free (a filtered dimension holds its value only: its views are the total).
+   */
   async function rankingsFromCombinations(
     range: DayRange,
     filters: Filters,
   ): Promise<ViewRankings> {
-    const columns = VIEW_DIMENSIONS.map(viewColumn) as CombinationColumn[];
-    const rows = await combinations(range, filters)
-      .select((eb) => [...columns, eb.fn.sum<number>("views").as("views")])
-      .groupBy(columns)
-      .execute();
+    const fixed = new Map(setViewFilters(filters));
+    const free = VIEW_DIMENSIONS.filter((dimension) => !fixed.has(dimension));
+    const columns = free.map(viewColumn) as CombinationColumn[];
+    const query = combinations(range, filters).select((eb) => [
+      ...columns,
+      eb.fn.sum<number>("views").as("views"),
+    ]);
+    // Every dimension filtered: one sum, null without views (counted as 0).
+    const rows = await (columns.length > 0 ? query.groupBy(columns) : query).execute();
     const rankings = emptyRankings();
     for (const row of rows as Record<string, string | number | null>[]) {
-      for (const [index, dimension] of VIEW_DIMENSIONS.entries()) {
+      for (const [index, dimension] of free.entries()) {
         const value = valueOf(row[columns[index]!] as string | null);
         const counts = rankings[dimension];
         counts.set(value, {
@@ -222,7 +229,12 @@ export function viewReports(db: Kysely<Database>) {
         });
       }
     }
-    return withPageVisitors(rankings, await visitorsByPage(range, filters, viewsOf(rows)));
+    const views = viewsOf(rows);
+    if (views > 0) {
+      for (const [dimension, value] of fixed)
+        rankings[dimension].set(value, { views, visitors: null });
+    }
+    return withPageVisitors(rankings, await visitorsByPage(range, filters, views));
   }
 
   /** Days' views with the visitors estimated for each (0 for a day without any). */
